@@ -1,0 +1,183 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchForErrors } from './browser';
+import { startShop, type RunningShop } from './server';
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await shop?.stop();
+  // SIGTERM is a clean stop: requests finished, database closed, exit 0.
+  expect(code).toBe(0);
+});
+
+describe('home page', () => {
+  it('arrives server-rendered with the catalogue and structured data, before any script runs', async () => {
+    const res = await fetch(`${shop.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+    const html = await res.text();
+    expect(html).toContain('Snack Smarter, Live Better');
+    expect(html).toContain('Fuel your day with healthy, sustainable snacks.');
+    expect(html).toContain('Classic Chocolate Chunk Protein Cookies');
+    expect(html).toContain('Maple Almond Granola');
+    expect(html).toContain('application/ld+json');
+    expect(html).toContain('"priceCurrency":"CAD"');
+  });
+
+  it('answers a revalidation with 304 and no policy header', async () => {
+    const first = await fetch(`${shop.url}/`);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${shop.url}/`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('renders every section in the browser without errors (desktop)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+
+    await expect(page.title()).resolves.toContain('Northbite');
+    for (const heading of [
+      'Snack Smarter, Live Better',
+      'Explore Our Bestsellers',
+      'Us vs Them',
+      'The Perfect Starter Pack',
+      'What Our Snack Lovers Are Saying',
+    ]) {
+      expect(await page.getByRole('heading', { name: heading }).isVisible(), heading).toBe(true);
+    }
+    for (const benefit of [
+      'Gluten-Free',
+      'High in Protein',
+      'No Added Sugar',
+      'No Preservatives',
+      'Sweetened with Dates',
+    ]) {
+      expect(await page.getByText(benefit, { exact: true }).first().isVisible(), benefit).toBe(true);
+    }
+    expect(await page.locator('table tbody tr').count()).toBe(8);
+    expect(await page.locator('table thead th:visible').count()).toBe(4);
+
+    // Three review cards, first names only, each marked Verified.
+    const reviews = page.locator('#reviews-title + ul > li');
+    expect(await reviews.count()).toBe(3);
+    expect(await page.getByText('Verified').count()).toBe(3);
+
+    // The bestseller cards lead to the three category pages.
+    const hrefs = await page
+      .locator('section[aria-labelledby="bestsellers-title"] ul a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/categories/chunky-protein-cookies',
+      '/categories/energybites',
+      '/categories/granola',
+    ]);
+    expect(await page.getByRole('link', { name: 'SHOP ALL PRODUCTS' }).getAttribute('href')).toBe('/shop');
+
+    // Footer links and the organisation's e-mail in its structured data.
+    for (const path of [
+      '/terms-of-use',
+      '/privacy-policy',
+      '/accessibility-policy',
+      '/faq',
+      '/track-orders',
+      '/refund-policy',
+      '/contact',
+    ]) {
+      expect(await page.locator(`footer a[href="${path}"]`).count(), path).toBeGreaterThan(0);
+    }
+    const ld = await page.locator('footer script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(ld ?? '{}')).toMatchObject({ '@type': 'Organization', email: 'hello@northbite.ca' });
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('rotates the announcement bar with its arrows through five messages', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    const bar = page.getByTestId('announcement');
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      seen.add((await bar.textContent()) ?? '');
+      await page.getByRole('button', { name: 'Next announcement' }).click();
+    }
+    expect(seen.size).toBe(5);
+    expect(await bar.textContent()).toBe([...seen][0]); // wrapped around
+    await page.getByRole('button', { name: 'Previous announcement' }).click();
+    expect(await bar.textContent()).toBe([...seen][4]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the Shop menu on desktop', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    const shopButton = page.getByRole('button', { name: 'Shop', exact: true });
+    await shopButton.click();
+    expect(await shopButton.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Shop All', 'Chunky Protein Cookies', 'Energy Bites', 'Granola', 'Variety Pack']) {
+      expect(await page.getByRole('link', { name, exact: true }).first().isVisible(), name).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await shopButton.getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+
+  it('shows the small-screen heading and menu on a phone', async () => {
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const errors = watchForErrors(page);
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('heading', { name: 'What Makes Us Different?' }).isVisible()).toBe(true);
+    expect(await page.locator('table thead th:visible').count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Shop' }).click();
+    expect(await dialog.getByRole('link', { name: 'Energy Bites' }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    expect(await dialog.getByRole('link', { name: 'About Us' }).isVisible()).toBe(true);
+    // Closing from the Shop panel and reopening starts on the main panel again.
+    await dialog.getByRole('button', { name: 'Shop' }).click();
+    await dialog.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('subscribes to the newsletter and explains an empty e-mail', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    const status = page.locator('#newsletter-status');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => status.textContent()).toBe('Email is required!');
+    await page.getByLabel('Email address').fill('snacker@example.ca');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => status.textContent()).toContain('Thanks for subscribing');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('answers unknown pages with a 404 page', async () => {
+    const res = await fetch(`${shop.url}/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
+  });
+});

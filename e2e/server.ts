@@ -1,0 +1,76 @@
+/**
+ * Starts the built shop as a real process on a free port and a temporary DATA_DIR, the way
+ * `npm start` runs it, and stops it with SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningShop {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'northbite-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['build/app/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`shop did not become healthy:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve(code);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

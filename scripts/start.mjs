@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the app when the build is missing or older than the sources, then starts the
+ * compiled server (which migrates, seeds an empty database and listens on PORT).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'build', '.build-stamp');
+const serverEntry = join(root, 'build', 'app', 'server', 'main.js');
+const inputs = [
+  'src',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(stamp) && existsSync(serverEntry) ? statSync(stamp).mtimeMs : 0;
+const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
+
+if (builtAt < sourcesAt) {
+  console.log(
+    builtAt === 0 ? 'No build found: building the shop...' : 'Sources changed: rebuilding the shop...',
+  );
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) {
+    console.error(
+      'Build failed; see the output above. (Production images built with --omit=dev must ship a build.)',
+    );
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stamp, new Date().toISOString());
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+await import(pathToFileURL(serverEntry).href);

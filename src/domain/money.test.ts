@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, formatAmount, formatPrice } from './money.js';
+
+describe('money', () => {
+  it('converts dollars to cents without floating-point drift', () => {
+    expect(dollarsToCents(34.99)).toBe(3499);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents(1.005)).toBe(101);
+    expect(dollarsToCents(11.95)).toBe(1195);
+    expect(dollarsToCents(-2.5)).toBe(-250);
+    expect(dollarsToCents(0)).toBe(0);
+  });
+
+  it('converts cents to dollars', () => {
+    expect(centsToDollars(3799)).toBe(37.99);
+    expect(centsToDollars(5)).toBe(0.05);
+  });
+
+  it('formats with exactly two decimals', () => {
+    expect(formatAmount(3499)).toBe('34.99');
+    expect(formatAmount(500)).toBe('5.00');
+    expect(formatAmount(7)).toBe('0.07');
+    expect(formatAmount(-1250)).toBe('-12.50');
+    expect(formatPrice(1195)).toBe('$11.95');
+    expect(formatPrice(-99)).toBe('-$0.99');
+  });
+});

@@ -1,0 +1,23 @@
+/** Money is integer cents everywhere; dollars appear only at the API edge and on screen. */
+
+/** Converts a dollar amount (e.g. 34.99) to integer cents, rounding half away from zero. */
+export function dollarsToCents(dollars: number): number {
+  return Math.sign(dollars) * Math.round(Math.abs(dollars) * 100 + Number.EPSILON);
+}
+
+/** Converts integer cents to a dollar number for API shapes that carry dollars (SPEC §3). */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** Formats cents with two decimals and no currency sign: 3499 -> "34.99". */
+export function formatAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Formats cents as a price for display: 3499 -> "$34.99". */
+export function formatPrice(cents: number): string {
+  return cents < 0 ? `-$${formatAmount(-cents)}` : `$${formatAmount(cents)}`;
+}

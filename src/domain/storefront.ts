@@ -1,0 +1,37 @@
+/**
+ * What server-rendered pages may read. The server implements it with its catalogue and review
+ * services and hands it to page loaders through React Router's load context; the pages depend on
+ * this interface only, never on server code.
+ */
+import type { Category, Product } from './catalog.js';
+import type { Review } from './reviews.js';
+
+export interface Storefront {
+  listCategories(): Promise<Category[]>;
+  getCategory(slug: string): Promise<Category | null>;
+  listProducts(): Promise<Product[]>;
+  getProduct(slug: string): Promise<Product | null>;
+  listReviews(): Promise<Review[]>;
+}
+
+/** Settings the browser may know (no secrets). */
+export interface PublicSettings {
+  publicUrl: string;
+  contactEmail: string;
+  instagramUrl: string;
+  googleClientId: string | null;
+  klaviyoPublicKey: string | null;
+  stripePublishableKey: string | null;
+}
+
+/** URLs of the site's own illustrations (hero, brand story, ...), keyed by name. */
+export type SiteImages = Readonly<Record<string, string>>;
+
+/** The load context every page loader receives. */
+export interface PageContext {
+  storefront: Storefront;
+  settings: PublicSettings;
+  siteImages: SiteImages;
+  /** Per-request nonce allowed by the Content-Security-Policy for the page's inline scripts. */
+  cspNonce: string;
+}

@@ -1,0 +1,181 @@
+/**
+ * Every environment variable the server reads, parsed and validated once at start-up. Nothing else
+ * in the code reads process.env. A bad value stops start-up with a message naming the variable.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { brand } from '../domain/brand.js';
+
+const optionalString = z.string().trim().min(1).optional();
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL like ${example}` },
+    )
+    .optional();
+const flag = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+const email = z.email({ message: 'must be an e-mail address' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user@host:5432/shop'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ca'),
+    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ADMIN_EMAIL: email.optional(),
+    ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', { message: 'must start with pk_' }).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', { message: 'must start with whsec_' }).optional(),
+    ALLOW_TEST_PAYMENTS: flag,
+    GOOGLE_CLIENT_ID: optionalString,
+    KLAVIYO_PUBLIC_KEY: optionalString,
+    GOOGLE_PLACES_API_KEY: optionalString,
+    GOOGLE_PLACE_ID: optionalString,
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
+    MAIL_FROM: optionalString,
+    FREE_SHIPPING_EMAIL: email.optional(),
+    CONTACT_EMAIL: email.default(brand.contactEmail),
+    INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
+    REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    TRUST_PROXY: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const pair = (a: keyof typeof env, b: keyof typeof env) => {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[a] ? b : a],
+          message: `must be set together with ${env[a] ? a : b}`,
+        });
+      }
+    };
+    pair('ADMIN_EMAIL', 'ADMIN_PASSWORD');
+    pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
+    pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+      }
+      if (!env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is required in production (or set ALLOW_TEST_PAYMENTS=true)',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'is required with Stripe in production',
+        });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  /** From JWT_SECRET; when unset outside production, a random secret kept in DATA_DIR (see secrets.ts). */
+  secret: string | undefined;
+  sessionTtlDays: number;
+  admin: { email: string; password: string } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  allowTestPayments: boolean;
+  googleClientId: string | undefined;
+  klaviyoPublicKey: string | undefined;
+  googlePlaces: { apiKey: string; placeId: string } | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  freeShippingEmail: string | undefined;
+  contactEmail: string;
+  instagramUrl: string;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing each bad variable by name. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as it does in most shells and .env files.
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: resolve(dataDir, 'pglite') },
+    secret: e.JWT_SECRET,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    klaviyoPublicKey: e.KLAVIYO_PUBLIC_KEY,
+    googlePlaces:
+      e.GOOGLE_PLACES_API_KEY && e.GOOGLE_PLACE_ID
+        ? { apiKey: e.GOOGLE_PLACES_API_KEY, placeId: e.GOOGLE_PLACE_ID }
+        : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${brand.name} <${e.CONTACT_EMAIL}>` },
+    freeShippingEmail: e.FREE_SHIPPING_EMAIL,
+    contactEmail: e.CONTACT_EMAIL,
+    instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,433 @@
+/**
+ * The whole data model of SPEC §3. Money is stored in integer cents (`*_cents`); timestamps are
+ * timestamptz. After changing this file run `npm run db:generate` and commit the new migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** argon2id hash; null for accounts created through Google sign-in only */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    address: text('address'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSubscribedEmail: boolean('is_subscribed_email').notNull().default(true),
+    isSubscribedPhone: boolean('is_subscribed_phone').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mails are unique whatever their case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+/** Server-side sessions: the browser holds a random token, the database only its SHA-256 hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+/** Page configuration of a category (SPEC §3 "Category page config"). */
+export interface CategoryConfig {
+  features: { icon: string; label: string }[];
+  qualityPromise: { text: string; imageUrl: string };
+  ingredientHighlight: {
+    imageUrl: string;
+    altText: string;
+    tag: string;
+    title: string;
+    description: string;
+    points: string[];
+  };
+}
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  config: jsonb('config').$type<CategoryConfig>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    sizeGrams: integer('size_grams'),
+    priceCents: integer('price_cents').notNull(),
+    sku: text('sku').unique(),
+    imageUrl: text('image_url'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    idealTimeOfDay: text('ideal_time_of_day'),
+    nutritionLabelUrl: text('nutrition_label_url'),
+    nutritionInfo: text('nutrition_info'),
+    ingredients: jsonb('ingredients').$type<string[]>().notNull().default([]),
+    allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
+    // Nutrition per serving (SPEC §3 "nutrition"); null when unknown ("N/A" on the page).
+    calories: real('calories'),
+    protein: real('protein'),
+    fat: real('fat'),
+    carbs: real('carbs'),
+    fiber: real('fiber'),
+    glutenFree: boolean('gluten_free'),
+    grainFree: boolean('grain_free'),
+    /** false hides the product from the shop while keeping it for order history */
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    index('products_category_id_idx').on(t.categoryId),
+  ],
+);
+
+export const productHighlights = pgTable(
+  'product_highlights',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull(),
+    subheading: text('subheading').notNull().default(''),
+  },
+  (t) => [index('product_highlights_product_id_idx').on(t.productId, t.position)],
+);
+
+export const productCompetitors = pgTable(
+  'product_competitors',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    competitorName: text('competitor_name').notNull(),
+    calories: real('calories'),
+    protein: real('protein'),
+    fat: real('fat'),
+    carbs: real('carbs'),
+    fiber: real('fiber'),
+    glutenFree: boolean('gluten_free'),
+    grainFree: boolean('grain_free'),
+  },
+  (t) => [index('product_competitors_product_id_idx').on(t.productId, t.position)],
+);
+
+export const productFaqs = pgTable(
+  'product_faqs',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (t) => [index('product_faqs_product_id_idx').on(t.productId, t.position)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders and payments
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('Pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentIntentId: text('payment_intent_id').unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    shippingAddress2: text('shipping_address2'),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingCountry: text('shipping_country').notNull().default('Canada'),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('Pending', 'In Progress', 'Shipped', 'Delivered', 'Canceled', 'Refunded')`,
+    ),
+    check(
+      'orders_amounts_non_negative',
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0
+      and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+    index('orders_user_id_idx').on(t.userId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    sku: text('sku'),
+    quantity: integer('quantity').notNull(),
+    /** unit price at the time of the order */
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_product_id_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A payment attempt with the provider (Stripe or the built-in test processor). It carries the
+ * server-priced checkout it was created for, so an order can be finished from the intent alone.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    status: text('status').notNull(),
+    clientSecretHash: text('client_secret_hash'),
+    idempotencyKey: text('idempotency_key').unique(),
+    checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_intents_user_id_idx').on(t.userId)],
+);
+
+/** Provider events (webhooks) already handled, so each is applied once. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Marketing
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    source: text('source').notNull().default('website'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    reviewDate: date('review_date', { mode: 'string' }).notNull(),
+    profilePhotoUrl: text('profile_photo_url'),
+    /** 'seed', or 'google' for reviews fetched from the public reviews source */
+    source: text('source').notNull().default('seed'),
+    externalId: text('external_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+/** A signed-in shopper's cart saved at checkout, for the reminder e-mail and the restore link. */
+export const abandonedCarts = pgTable(
+  'abandoned_carts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    cartItems: jsonb('cart_items').$type<unknown[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** open, restored, converted */
+    status: text('status').notNull().default('open'),
+    tokenHash: text('token_hash').unique(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('abandoned_carts_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Production recipes
+
+export const ingredients = pgTable('ingredients', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: serial('id').primaryKey(),
+    /** null for shared bases such as the cookie dough */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    cookingTimeMinutes: integer('cooking_time_minutes'),
+    ovenTemperatureCelsius: integer('oven_temperature_celsius'),
+    yieldQuantity: numeric('yield_quantity', { precision: 12, scale: 2, mode: 'number' }),
+    yieldUnit: text('yield_unit'),
+    totalYieldWeight: numeric('total_yield_weight', { precision: 12, scale: 2, mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('recipes_product_id_key').on(t.productId)],
+);
+
+export const recipeIngredients = pgTable(
+  'recipe_ingredients',
+  {
+    id: serial('id').primaryKey(),
+    recipeId: integer('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    ingredientId: integer('ingredient_id')
+      .notNull()
+      .references(() => ingredients.id, { onDelete: 'restrict' }),
+    quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    quantityInCups: numeric('quantity_in_cups', { precision: 12, scale: 2, mode: 'number' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('recipe_ingredients_recipe_id_idx').on(t.recipeId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Background work
+
+/** Durable jobs, claimed with FOR UPDATE SKIP LOCKED so several app instances can share them. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** makes enqueueing idempotent, e.g. one confirmation e-mail per order */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_pending_idx')
+      .on(t.runAt)
+      .where(sql`${t.completedAt} is null`),
+  ],
+);
+
+/** Every e-mail the shop sends; without SMTP_URL this table is where they can be read. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,62 @@
+/**
+ * Seeds the demo catalogue into an empty database (and only then): categories, the ten products
+ * with their nutrition, highlights, competitors and FAQs, reviews, ingredients and recipes.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import { categories, products, reviews } from '../schema.js';
+import { seedCategories } from './categories.js';
+import { insertCategory, insertProduct, insertRecipe } from './factories.js';
+import { ensureSeedImages } from './images.js';
+import { seedProducts } from './products.js';
+import { seedRecipes } from './recipes.js';
+import { seedReviews } from './reviews.js';
+
+// Held for the seed transaction so two instances starting on one empty database seed it once.
+const SEED_LOCK_ID = 7_420_032;
+
+export interface SeedResult {
+  seeded: boolean;
+  products: number;
+}
+
+export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<SeedResult> {
+  const images = await ensureSeedImages(dataDir);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [row] = await tx.select({ n: count() }).from(products);
+    const [catRow] = await tx.select({ n: count() }).from(categories);
+    if ((row?.n ?? 0) > 0 || (catRow?.n ?? 0) > 0) return { seeded: false, products: row?.n ?? 0 };
+
+    const categoryIds = new Map<string, number>();
+    for (const category of seedCategories) {
+      categoryIds.set(category.slug, await insertCategory(tx, category, images));
+    }
+    const productIds = new Map<string, number>();
+    for (const [index, product] of seedProducts.entries()) {
+      const categoryId = categoryIds.get(product.category);
+      if (categoryId === undefined)
+        throw new Error(`Seed product ${product.slug}: unknown category ${product.category}`);
+      productIds.set(
+        product.slug,
+        await insertProduct(tx, { ...product, sortOrder: index }, categoryId, images[product.artwork]),
+      );
+    }
+    await tx.insert(reviews).values(
+      seedReviews.map((r) => ({
+        authorName: r.name,
+        rating: r.rating,
+        text: r.text,
+        reviewDate: r.date,
+        source: 'seed',
+      })),
+    );
+    for (const recipe of seedRecipes) {
+      const productId = recipe.productSlug === null ? null : productIds.get(recipe.productSlug);
+      if (productId === undefined)
+        throw new Error(`Seed recipe ${recipe.name}: unknown product ${recipe.productSlug}`);
+      await insertRecipe(tx, recipe, productId);
+    }
+    return { seeded: true, products: seedProducts.length };
+  });
+}

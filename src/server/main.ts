@@ -1,0 +1,64 @@
+/**
+ * Starts the shop: reads the configuration, opens and migrates the database, seeds the demo
+ * catalogue into an empty one, ensures the configured admin, builds the app and listens.
+ * `--dev` serves the pages through Vite with hot reload.
+ */
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoCatalogue } from './db/seed/index.js';
+import { ensureAdminAccount } from './modules/users/admin-account.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = process.argv.includes('--dev');
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const seed = await seedDemoCatalogue(database.db, config.dataDir);
+  const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
+
+  const app = await buildApp({ config, database, web: dev ? 'development' : 'production' });
+  app.log.info(
+    { database: database.driver, seeded: seed.seeded, admin: adminResult ?? 'not configured' },
+    'database ready',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`\n  Shop ready at http://localhost:${port}${dev ? ' (development, hot reload)' : ''}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Start-up failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+/** Reads the catalogue: products with their nutrition, highlights, competitors and FAQs, and categories. */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '../../../domain/money.js';
+import type { Category, Competitor, Product } from '../../../domain/catalog.js';
+import type { Database } from '../../db/client.js';
+import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
+
+export interface CatalogService {
+  listProducts(): Promise<Product[]>;
+  getProduct(slug: string): Promise<Product | null>;
+  listCategories(): Promise<Category[]>;
+  getCategory(slug: string): Promise<Category | null>;
+}
+
+export function createCatalogService(db: Database): CatalogService {
+  /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
+  async function fetchProducts(where?: SQL): Promise<Product[]> {
+    const rows = await db
+      .select({ product: products, category: { name: categories.name, slug: categories.slug } })
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(eq(products.isActive, true), where))
+      .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.product.id);
+    const [highlights, competitors, faqs] = await Promise.all([
+      db
+        .select()
+        .from(productHighlights)
+        .where(inArray(productHighlights.productId, ids))
+        .orderBy(asc(productHighlights.position)),
+      db
+        .select()
+        .from(productCompetitors)
+        .where(inArray(productCompetitors.productId, ids))
+        .orderBy(asc(productCompetitors.position)),
+      db
+        .select()
+        .from(productFaqs)
+        .where(inArray(productFaqs.productId, ids))
+        .orderBy(asc(productFaqs.position)),
+    ]);
+    const byProduct = <T extends { productId: number }>(list: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const item of list) map.set(item.productId, [...(map.get(item.productId) ?? []), item]);
+      return map;
+    };
+    const highlightsOf = byProduct(highlights);
+    const competitorsOf = byProduct(competitors);
+    const faqsOf = byProduct(faqs);
+
+    return rows.map(({ product: p, category }) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      description: p.description,
+      category: category.name,
+      category_id: p.categoryId,
+      category_slug: category.slug,
+      size: p.sizeGrams,
+      price: centsToDollars(p.priceCents),
+      image_url: p.imageUrl,
+      sku: p.sku,
+      features: p.features,
+      ideal_time_of_day: p.idealTimeOfDay,
+      nutrition_label: p.nutritionLabelUrl,
+      nutrition_info: p.nutritionInfo,
+      highlights: (highlightsOf.get(p.id) ?? []).map((h) => ({
+        heading: h.heading,
+        subheading: h.subheading,
+      })),
+      ingredients: p.ingredients,
+      allergens: p.allergens,
+      nutrition: {
+        calories: p.calories,
+        protein: p.protein,
+        fat: p.fat,
+        carbs: p.carbs,
+        fiber: p.fiber,
+        gluten_free: p.glutenFree,
+        grain_free: p.grainFree,
+      },
+      competitors: (competitorsOf.get(p.id) ?? []).map((c): Competitor => ({
+        competitor_name: c.competitorName,
+        calories: c.calories,
+        protein: c.protein,
+        fat: c.fat,
+        carbs: c.carbs,
+        fiber: c.fiber,
+        gluten_free: c.glutenFree,
+        grain_free: c.grainFree,
+      })),
+      faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
+    }));
+  }
+
+  async function fetchCategories(where?: SQL): Promise<Category[]> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(asc(categories.sortOrder), asc(categories.id));
+    if (rows.length === 0) return [];
+    const list = await fetchProducts(
+      inArray(
+        products.categoryId,
+        rows.map((c) => c.id),
+      ),
+    );
+    return rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      config: c.config,
+      products: list.filter((p) => p.category_id === c.id),
+    }));
+  }
+
+  return {
+    listProducts: () => fetchProducts(),
+    async getProduct(slug) {
+      const [product] = await fetchProducts(eq(products.slug, slug));
+      return product ?? null;
+    },
+    listCategories: () => fetchCategories(),
+    async getCategory(slug) {
+      const [category] = await fetchCategories(eq(categories.slug, slug));
+      return category ?? null;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Test fixtures: a fresh database per test file (PGlite in memory by default, a new PostgreSQL
+ * database created and dropped around the file when DATABASE_URL is set) and the real app on it.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { seedDemoCatalogue } from '../db/seed/index.js';
+
+/** Seed images are the same for every test: render them once into a shared folder. */
+export const TEST_DATA_DIR = join(tmpdir(), 'northbite-test-data');
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and drops the database (PostgreSQL). */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, seeded with the demo catalogue unless `seed` is false. */
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedDemoCatalogue(database.db, config.dataDir);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

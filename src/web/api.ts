@@ -1,0 +1,48 @@
+/**
+ * The one request helper of SPEC §7: JSON in and out, the stored session token as a bearer header,
+ * and the server's `message` (else 'Request failed') thrown on a non-OK reply.
+ */
+import { messages } from '../domain/messages';
+import { readStoredToken } from './features/session/stored-session';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal }: ApiOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = typeof window === 'undefined' ? null : readStoredToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(path, { method, headers, body: payload, signal });
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : messages.requestFailed;
+    throw new ApiError(message, response.status);
+  }
+  return data as T;
+}

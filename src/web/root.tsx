@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import frauncesLatin from '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
+import interLatin from '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { AnnouncementBar } from './components/chrome/announcement-bar';
+import { CanadianBanner } from './components/chrome/canadian-banner';
+import { SiteFooter } from './components/chrome/site-footer';
+import { SiteHeader } from './components/chrome/site-header';
+import './load-context';
+import { useNonce } from './nonce';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, contactEmail, instagramUrl } = context.settings;
+  return data({ settings: { publicUrl, contactEmail, instagramUrl } });
+}
+
+// The chrome's settings do not change between navigations.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+  // Preloaded so headings and body text render in the brand fonts from the first paint.
+  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const settings = rootData?.settings;
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b3a29" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-cocoa px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <AnnouncementBar />
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {settings && <SiteFooter {...settings} />}
+        <CanadianBanner />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <p className="eyebrow">{notFound ? 'Error 404' : 'Something went wrong'}</p>
+      <h1 className="mt-3 font-display text-4xl font-semibold">
+        {notFound ? 'Page not found' : 'We dropped the cookie jar'}
+      </h1>
+      <p className="mt-4 max-w-md text-muted">
+        {notFound
+          ? 'The page you are looking for has moved or never existed.'
+          : 'Please try again in a moment. If it keeps happening, write to us and we will sort it out.'}
+      </p>
+      <Link to="/shop" className="btn-primary mt-8">
+        Browse our snacks
+      </Link>
+    </section>
+  );
+}

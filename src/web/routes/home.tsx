@@ -1,0 +1,133 @@
+import { data } from 'react-router';
+import { brand } from '../../domain/brand';
+import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { formatAmount, dollarsToCents } from '../../domain/money';
+import { reviewsToShow } from '../../domain/reviews';
+import { BenefitsStrip } from '../components/home/benefits-strip';
+import { Bestsellers } from '../components/home/bestsellers';
+import { ComparisonTable } from '../components/home/comparison-table';
+import { Hero } from '../components/home/hero';
+import { NewsletterBanner } from '../components/home/newsletter-banner';
+import { ReviewsSection } from '../components/home/reviews-section';
+import { StarterPack } from '../components/home/starter-pack';
+import { JsonLd } from '../components/json-ld';
+import { publicPageHeaders } from '../http-cache';
+import type { Route } from './+types/home';
+
+const TITLE = `${brand.name} | High-Protein Cookies, Energy Bites & Granola Made in Canada`;
+const DESCRIPTION =
+  'Chunky protein cookies with 20 g of protein, energy bites and maple granola. Gluten-free, no added sugar, no preservatives, sweetened with dates. Baked in Vancouver, shipped across Canada.';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { storefront, settings, siteImages } = context;
+  const [products, categories, reviews] = await Promise.all([
+    storefront.listProducts(),
+    storefront.listCategories(),
+    // Reviews are a nice-to-have: the page renders without them (SPEC §4).
+    storefront.listReviews().catch((error: unknown) => {
+      console.error('Failed to load reviews', error);
+      return null;
+    }),
+  ]);
+  const absolute = (path: string | null) => (path ? new URL(path, settings.publicUrl).href : undefined);
+  const variety = products.find((p) => p.slug === VARIETY_PACK_SLUG);
+
+  const structuredData = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Organization',
+        '@id': `${settings.publicUrl}/#organization`,
+        name: brand.name,
+        url: settings.publicUrl,
+        email: settings.contactEmail,
+        logo: `${settings.publicUrl}/favicon.svg`,
+        sameAs: [settings.instagramUrl],
+      },
+      {
+        '@type': 'ItemList',
+        name: `${brand.name} snacks`,
+        itemListElement: products.map((p, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          item: {
+            '@type': 'Product',
+            name: p.name,
+            sku: p.sku ?? undefined,
+            description: p.description,
+            image: absolute(p.image_url),
+            url: `${settings.publicUrl}/products/${p.slug}`,
+            brand: { '@type': 'Brand', name: brand.name },
+            category: p.category,
+            offers: {
+              '@type': 'Offer',
+              price: formatAmount(dollarsToCents(p.price)),
+              priceCurrency: brand.currency,
+              availability: 'https://schema.org/InStock',
+              url: `${settings.publicUrl}/products/${p.slug}`,
+            },
+          },
+        })),
+      },
+    ],
+  };
+
+  return data({
+    structuredData,
+    canonical: `${settings.publicUrl}/`,
+    heroImage: siteImages['scene-hero'],
+    bestsellers: CATEGORY_PAGE_SLUGS.flatMap((slug) => {
+      const category = categories.find((c) => c.slug === slug);
+      if (!category) return [];
+      return [
+        {
+          slug: category.slug,
+          name: category.name,
+          description: category.description,
+          imageUrl: category.products[0]?.image_url ?? null,
+          productCount: category.products.length,
+        },
+      ];
+    }),
+    starterPack: variety
+      ? {
+          name: variety.name,
+          description: variety.description,
+          price: variety.price,
+          imageUrl: variety.image_url,
+        }
+      : null,
+    reviews: reviews && reviewsToShow(reviews),
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return [
+    { title: TITLE },
+    { name: 'description', content: DESCRIPTION },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: TITLE },
+    { property: 'og:description', content: DESCRIPTION },
+    ...(page ? [{ tagName: 'link', rel: 'canonical', href: page.canonical }] : []),
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <JsonLd data={loaderData.structuredData} />
+      <p className="bg-forest-dark py-2.5 text-center text-sm font-medium text-cream">
+        Fuel your day with healthy, sustainable snacks.
+      </p>
+      <Hero imageUrl={loaderData.heroImage} />
+      <BenefitsStrip />
+      <Bestsellers categories={loaderData.bestsellers} />
+      <ComparisonTable />
+      {loaderData.starterPack && <StarterPack product={loaderData.starterPack} />}
+      <ReviewsSection reviews={loaderData.reviews} />
+      <NewsletterBanner />
+    </>
+  );
+}

@@ -2,7 +2,10 @@
 
 /** Converts a dollar amount (e.g. 34.99) to integer cents, rounding half away from zero. */
 export function dollarsToCents(dollars: number): number {
-  return Math.sign(dollars) * Math.round(Math.abs(dollars) * 100 + Number.EPSILON);
+  // 1.005 * 100 is 100.49999999999999 in binary floating point; trimming to 6 decimals first
+  // restores the amount that was written before rounding to the nearest cent.
+  const cents = Math.round(Number((Math.abs(dollars) * 100).toFixed(6)));
+  return dollars < 0 ? -cents : cents;
 }
 
 /** Converts integer cents to a dollar number for API shapes that carry dollars (SPEC §3). */

@@ -15,13 +15,26 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 
-/** Parses a payload with its schema; a failure is a 400 naming the first offending field. */
+/**
+ * Parses a payload with its schema; a failure is a 400 with the first problem. Messages written in
+ * the schema (the spec's texts) go out word for word; zod's generic ones are prefixed with the field
+ * they concern, e.g. "quantity: Invalid input: expected number, received string".
+ */
 export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
+  // zod consults a per-parse error map only for issues whose schema sets no message of its own.
+  const generic = new Set<string>();
+  const result = schema.safeParse(data, {
+    error: (issue) => {
+      generic.add(`${issue.code}|${(issue.path ?? []).join('.')}`);
+      return undefined;
+    },
+  });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(`${where}${issue?.message ?? 'Invalid request'}`);
+  if (!issue) throw badRequest('Invalid request');
+  const path = issue.path.join('.');
+  const isGeneric = generic.has(`${issue.code}|${path}`);
+  throw badRequest(isGeneric && path ? `${path}: ${issue.message}` : issue.message);
 }
 
 /**

@@ -136,6 +136,11 @@ function inclusion(c: Canvas, kind: Inclusion, x: number, y: number, s: number, 
 
 /** A chunky, slightly irregular baked cookie with a thick edge, a craggy top and chunks. */
 export function cookie(c: Canvas, s: CookieSpec): string {
+  return cookieWithOutline(c, s).svg;
+}
+
+/** The cookie plus the path data of its top outline (to clip things to it). */
+function cookieWithOutline(c: Canvas, s: CookieSpec): { svg: string; top: string } {
   const { x, y, r, dough } = s;
   const sq = s.squash ?? 0.78;
   const th = r * (s.thickness ?? 0.2) * Math.sqrt(1 - sq * sq * 0.85);
@@ -244,7 +249,7 @@ export function cookie(c: Canvas, s: CookieSpec): string {
   }
   placed.sort((a, b) => a.y - b.y);
   for (const q of placed) out.push(inclusion(c, c.pick(s.mix), q.x, q.y, q.s, sq));
-  return out.join('');
+  return { svg: out.join(''), top };
 }
 
 /** Loose crumbs in dough colours around a point. */
@@ -289,7 +294,16 @@ export function brokenCookie(
   gap: number,
   angle: number,
 ): string {
-  const whole = cookie(c, { x: 0, y: 0, r, squash: 1, thickness: 0.12, count: 13, ...f });
+  const { svg: whole, top } = cookieWithOutline(c, {
+    x: 0,
+    y: 0,
+    r,
+    squash: 1,
+    thickness: 0.12,
+    count: 13,
+    ...f,
+  });
+  const inside = c.clip(el('path', { d: top }));
   const jag: Pt[] = [];
   const steps = 9;
   for (let i = 0; i <= steps; i++) jag.push([c.range(-0.06, 0.06) * r, -r * 1.2 + (2.4 * r * i) / steps]);
@@ -299,17 +313,29 @@ export function brokenCookie(
   const crumb: string[] = [];
   // The exposed inside: a crumbly band along the break, with cut chunks.
   const band = (side: number): string => {
-    const pts: Pt[] = jag.map(([jx, jy]): Pt => [jx - side * r * 0.05, jy]);
+    const pts: Pt[] = jag.map(([jx, jy]): Pt => [jx + side * r * 0.07, jy]);
     const inner = el('path', {
       d: poly([...jag, ...pts.reverse()]),
       fill: f.dough.light,
     });
     const bits: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const [bx, by] = [-side * r * 0.02, c.range(-0.8, 0.8) * r];
-      bits.push(el('circle', { cx: bx, cy: by, r: r * 0.035, fill: f.dough.edge, 'fill-opacity': 0.6 }));
+    for (let i = 0; i < 7; i++) {
+      const by = c.range(-0.85, 0.85) * r;
+      const bx = side * r * c.range(0.02, 0.05);
+      bits.push(
+        i % 2 === 0
+          ? el('rect', {
+              x: bx - r * 0.025,
+              y: by - r * 0.04,
+              width: r * 0.05,
+              height: r * 0.08,
+              rx: r * 0.012,
+              fill: '#3E2216',
+            })
+          : el('circle', { cx: bx, cy: by, r: r * 0.02, fill: f.dough.edge, 'fill-opacity': 0.6 }),
+      );
     }
-    return inner + bits.join('');
+    return group(inner + bits.join(''), { 'clip-path': inside });
   };
   const half = (side: number, poly0: string): string => {
     const clip = c.clip(el('path', { d: poly0 }));

@@ -277,7 +277,8 @@ export function pecan(c: Canvas, x: number, y: number, s: number, angle = c.rang
 export function oat(c: Canvas, x: number, y: number, s: number, angle = c.range(0, 360)): string {
   return group(
     [
-      el('ellipse', { rx: 1, ry: 0.68, fill: '#D8BC8A' }),
+      el('ellipse', { cx: 0.1, cy: 0.14, rx: 1, ry: 0.68, fill: brand.ink, 'fill-opacity': 0.22 }),
+      el('ellipse', { rx: 1, ry: 0.68, fill: '#CFAE78' }),
       el('ellipse', { cx: -0.08, cy: -0.06, rx: 0.82, ry: 0.5, fill: '#EFDDB8' }),
       el('path', { d: 'M-0.6 0.05Q0 -0.15 0.6 0.05', fill: 'none', stroke: '#CDAE78', 'stroke-width': 0.08 }),
     ].join(''),

@@ -31,9 +31,10 @@ export function mulberry32(seed: number): Rng {
   };
 }
 
-/** Formats a coordinate with one decimal, without "-0". */
-export function f(n: number): string {
-  const r = Math.round(n * 10) / 10;
+/** Formats a coordinate with `digits` decimals (default one), without "-0". */
+export function f(n: number, digits = 1): string {
+  const k = 10 ** digits;
+  const r = Math.round(n * k) / k;
   return Object.is(r, -0) ? '0' : String(r);
 }
 
@@ -58,17 +59,18 @@ export function place(x: number, y: number, rotate = 0, sx = 1, sy = sx): string
 }
 
 /** Closed Catmull-Rom spline through the points, as path data. */
-export function smooth(pts: readonly Pt[]): string {
+export function smooth(pts: readonly Pt[], digits = 1): string {
   const n = pts.length;
+  const q = (v: number): string => f(v, digits);
   const at = (i: number): Pt => pts[((i % n) + n) % n] ?? [0, 0];
   const first = at(0);
-  let d = `M${f(first[0])} ${f(first[1])}`;
+  let d = `M${q(first[0])} ${q(first[1])}`;
   for (let i = 0; i < n; i++) {
     const [x0, y0] = at(i - 1);
     const [x1, y1] = at(i);
     const [x2, y2] = at(i + 1);
     const [x3, y3] = at(i + 2);
-    d += `C${f(x1 + (x2 - x0) / 6)} ${f(y1 + (y2 - y0) / 6)} ${f(x2 - (x3 - x1) / 6)} ${f(y2 - (y3 - y1) / 6)} ${f(x2)} ${f(y2)}`;
+    d += `C${q(x1 + (x2 - x0) / 6)} ${q(y1 + (y2 - y0) / 6)} ${q(x2 - (x3 - x1) / 6)} ${q(y2 - (y3 - y1) / 6)} ${q(x2)} ${q(y2)}`;
   }
   return `${d}Z`;
 }
@@ -155,7 +157,9 @@ export class Canvas {
   }
 
   blob(cx: number, cy: number, rx: number, ry: number, o: BlobOpts = {}): string {
-    return smooth(this.blobPoints(cx, cy, rx, ry, o));
+    // Small bits (crumbs, clusters) need no sub-pixel precision; unit-sized shapes need more.
+    const size = Math.max(rx, ry);
+    return smooth(this.blobPoints(cx, cy, rx, ry, o), size < 4 ? 2 : size < 30 ? 0 : 1);
   }
 
   /** A point uniformly inside an ellipse. */

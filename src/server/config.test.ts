@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: PGlite under ./data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.database).toEqual({ kind: 'pglite', dir: `${config.dataDir}/pglite` });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.stripe).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+    expect(config.sessionTtlDays).toBe(30);
+    expect(config.contactEmail).toBe('hello@northbite.ca');
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL alone', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop@db:5432/shop', poolSize: 10 });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'boss@example.ca' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'boss@example.ca', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_wrong', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
+    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+  ])('names the bad variable in %j', (env, variable) => {
+    const problems = problemsOf(env);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toContain(variable);
+  });
+
+  it('refuses to run in production without what production needs', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
+    expect(problems).toContain('JWT_SECRET');
+    expect(problems).toContain('DATABASE_URL');
+    expect(problems).toContain('STRIPE_SECRET_KEY');
+  });
+
+  it('allows the test payment processor in production only when asked explicitly', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://shop@db/shop',
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
+    expect(config.allowTestPayments).toBe(true);
+    expect(config.isProduction).toBe(true);
+  });
+});

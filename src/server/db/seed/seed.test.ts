@@ -1,0 +1,66 @@
+import { asc, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slugify } from '../../../domain/slug.js';
+import { createTestDatabase, TEST_DATA_DIR, type TestDatabase } from '../../testing/test-app.js';
+import { categories, ingredients, products, recipeIngredients, recipes, reviews } from '../schema.js';
+import { seedDemoCatalogue } from './index.js';
+import { seedProducts } from './products.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+describe('demo catalogue seed', () => {
+  it('fills an empty database', async () => {
+    const result = await seedDemoCatalogue(database.db, TEST_DATA_DIR);
+    expect(result).toEqual({ seeded: true, products: 10 });
+  });
+
+  it('never seeds a database that has a catalogue', async () => {
+    const result = await seedDemoCatalogue(database.db, TEST_DATA_DIR);
+    expect(result.seeded).toBe(false);
+    const [row] = await database.db.select({ n: count() }).from(products);
+    expect(row?.n).toBe(10);
+  });
+
+  it('follows the brand facts: prices, slugs, pack sizes and protein claims', async () => {
+    const rows = await database.db
+      .select({ product: products, category: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id));
+    const cents = rows.map((r) => r.product.priceCents);
+    expect(Math.min(...cents)).toBe(1195);
+    expect(Math.max(...cents)).toBe(3799);
+    for (const { product, category } of rows) {
+      if (product.slug !== 'chunky-variety-pack') expect(product.slug).toBe(slugify(product.name));
+      expect(product.glutenFree).toBe(true);
+      if (category === 'Chunky Protein Cookies') expect(product.protein).toBe(20);
+      if (category === 'Energy Bites') expect(product.protein).toBe(11);
+      if (category === 'Granola') expect(product.protein).toBe(8);
+    }
+    expect(rows.filter((r) => r.category === 'Chunky Protein Cookies')).toHaveLength(4);
+    expect(rows.find((r) => r.product.slug === 'chunky-variety-pack')?.category).toBe('Variety Pack');
+    expect(new Set(seedProducts.map((p) => p.sku)).size).toBe(10);
+  });
+
+  it('makes the base cookie dough recipe 1 and gives products their recipes', async () => {
+    const all = await database.db.select().from(recipes).orderBy(asc(recipes.id));
+    expect(all[0]).toMatchObject({ id: 1, name: 'Base Cookie Dough', productId: null });
+    const [base] = await database.db.select().from(recipes).where(isNull(recipes.productId));
+    const baseIngredients = await database.db
+      .select()
+      .from(recipeIngredients)
+      .where(eq(recipeIngredients.recipeId, base!.id));
+    expect(baseIngredients.length).toBeGreaterThan(3);
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    const [ingredientCount] = await database.db.select({ n: count() }).from(ingredients);
+    expect(ingredientCount?.n).toBeGreaterThan(10);
+  });
+
+  it('adds five or more reviews', async () => {
+    const [row] = await database.db.select({ n: count() }).from(reviews);
+    expect(row?.n).toBeGreaterThanOrEqual(5);
+  });
+});

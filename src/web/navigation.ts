@@ -37,11 +37,11 @@ export const footerLinks: { help: readonly NavLink[]; legal: readonly NavLink[] 
 /** The five rotating messages of the announcement bar (SPEC §2); `to` is absent where there is no link. */
 export const announcements: readonly { text: string; to?: string }[] = [
   {
-    text: 'New: the Chunky Protein Cookie Variety Pack, all four flavours in one box',
+    text: 'New: the Chunky Protein Cookie Variety Pack',
     to: '/chunky-variety-pack',
   },
-  { text: 'Proudly made in Canada, baked in small batches in Vancouver' },
+  { text: 'Proudly made in Canada' },
   { text: 'Shipping on us for orders over $90', to: '/shop' },
-  { text: 'Shop our bestsellers: chunky cookies with 20 g of protein', to: '/shop' },
-  { text: 'Snack smarter with real ingredients and no added sugar', to: '/about' },
+  { text: 'Shop our bestsellers', to: '/shop' },
+  { text: 'Snack smarter with real ingredients', to: '/about' },
 ];

@@ -1,46 +1,58 @@
 /**
  * The shop's own artwork: standalone SVG documents for every product and scene image, rendered to
- * WebP by the seed. Drawings live in ./artwork/ (svg toolkit, shared shapes, props, products, scenes).
+ * WebP by the seed (see images.ts). The drawings live in ./artwork/:
+ *   svg.ts          seeded random generator, element builders, gradients/clips collected per document
+ *   ingredients.ts  palette, shadows, backdrops, chunks, nuts, oats, coconut, dates, maple leaf
+ *   cookie.ts       the chunky cookie (and crumbs, a cookie broken in two)
+ *   bites.ts        energy bites;  granola.ts  granola clusters and heaps
+ *   props.ts        bowls, pouch, jar, syrup bottle;  kitchen.ts  table, linen, tools, tray, rack, box
+ *   tabletop.ts     flat-lay props (berries, yogurt, lunchbox, map, compass...)
+ *   products.ts     the ten product drawings;  scenes.ts  the fourteen scene drawings
+ * Output is deterministic: each drawing's random generator is seeded by its key.
  */
 import type { ArtworkKey, SceneKey } from './types.js';
 import { drawProduct } from './artwork/products.js';
 import { drawScene } from './artwork/scenes.js';
 
-const productKeys = [
-  'cookie-classic-chocolate-chunk',
-  'cookie-double-chocolate-chunk',
-  'cookie-peanut-butter-crunch',
-  'cookie-white-chocolate-macadamia',
-  'variety-pack',
-  'bites-chocolate-peanut-butter',
-  'bites-coconut-almond',
-  'bites-maple-pecan',
-  'granola-maple-almond',
-  'granola-dark-chocolate-coconut',
-] as const satisfies readonly ArtworkKey[];
+// Written as records so the compiler insists that every key is listed exactly once.
+const products = {
+  'cookie-classic-chocolate-chunk': true,
+  'cookie-double-chocolate-chunk': true,
+  'cookie-peanut-butter-crunch': true,
+  'cookie-white-chocolate-macadamia': true,
+  'variety-pack': true,
+  'bites-chocolate-peanut-butter': true,
+  'bites-coconut-almond': true,
+  'bites-maple-pecan': true,
+  'granola-maple-almond': true,
+  'granola-dark-chocolate-coconut': true,
+} as const satisfies Record<ArtworkKey, true>;
 
-const sceneKeys = [
-  'scene-hero',
-  'scene-brand-story',
-  'scene-cookies-quality',
-  'scene-cookies-ingredients',
-  'scene-bites-quality',
-  'scene-bites-ingredients',
-  'scene-granola-quality',
-  'scene-granola-ingredients',
-  'scene-instagram-1',
-  'scene-instagram-2',
-  'scene-instagram-3',
-  'scene-instagram-4',
-  'scene-instagram-5',
-  'scene-instagram-6',
-] as const satisfies readonly SceneKey[];
+const scenes = {
+  'scene-hero': true,
+  'scene-brand-story': true,
+  'scene-cookies-quality': true,
+  'scene-cookies-ingredients': true,
+  'scene-bites-quality': true,
+  'scene-bites-ingredients': true,
+  'scene-granola-quality': true,
+  'scene-granola-ingredients': true,
+  'scene-instagram-1': true,
+  'scene-instagram-2': true,
+  'scene-instagram-3': true,
+  'scene-instagram-4': true,
+  'scene-instagram-5': true,
+  'scene-instagram-6': true,
+} as const satisfies Record<SceneKey, true>;
 
 /** Every key, for the seed to render. */
-export const artworkKeys: readonly (ArtworkKey | SceneKey)[] = [...productKeys, ...sceneKeys];
+export const artworkKeys: readonly (ArtworkKey | SceneKey)[] = [
+  ...(Object.keys(products) as ArtworkKey[]),
+  ...(Object.keys(scenes) as SceneKey[]),
+];
 
 function isScene(key: ArtworkKey | SceneKey): key is SceneKey {
-  return key.startsWith('scene-');
+  return Object.hasOwn(scenes, key);
 }
 
 /** Returns a complete standalone SVG document (string) for the key. */

@@ -84,7 +84,7 @@ export function SiteFooter({ publicUrl, contactEmail, instagramUrl }: FooterProp
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-5 text-xs text-cream/60">
-          © {new Date().getFullYear()} {brand.legalName}. All prices in CAD.
+          © {new Date().getFullYear()} {brand.legalName} All prices in CAD.
         </p>
       </div>
     </footer>

@@ -16,7 +16,7 @@ export function BenefitsStrip() {
         <h2 id="benefits-title" className="sr-only">
           Why our snacks
         </h2>
-        <ul className="grid w-full grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:flex lg:w-auto lg:gap-10">
+        <ul className="grid w-full grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:flex lg:w-auto lg:gap-10 [&>li:last-child]:col-span-2 sm:[&>li:last-child]:col-span-1">
           {benefits.map((b) => (
             <li
               key={b.label}

@@ -38,15 +38,18 @@ export function cluster(c: Canvas, x: number, y: number, s: number, st: GranolaS
   ];
   const n = c.int(3, 5);
   for (let i = 0; i < n; i++) {
-    const [px, py] = c.inEllipse(x - s * 0.08, y - s * 0.1, s * 0.5, s * 0.4);
+    // Whole pixels are plenty for flakes this small (and keep big granola drawings compact).
+    const [ex, ey] = c.inEllipse(x - s * 0.08, y - s * 0.1, s * 0.5, s * 0.4);
+    const px = Math.round(ex);
+    const py = Math.round(ey);
     out.push(
       el('ellipse', {
         cx: px,
         cy: py,
-        rx: s * c.range(0.28, 0.42),
-        ry: s * c.range(0.16, 0.24),
+        rx: Math.round(s * c.range(0.28, 0.42)),
+        ry: Math.round(s * c.range(0.16, 0.24)),
         fill: c.pick(st.flakes),
-        transform: p`rotate(${c.range(0, 180)} ${px} ${py})`,
+        transform: `rotate(${Math.round(c.range(0, 180))} ${px} ${py})`,
       }),
     );
   }

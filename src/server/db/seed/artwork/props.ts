@@ -1,6 +1,6 @@
 /**
- * Non-food props for products and scenes: bowls, pouches, the variety box, jars, bottles, trays,
- * tables and kitchen tools. Side-view props return back/front layers so food can sit inside them.
+ * Containers: bowls (side view and from above), the stand-up pouch, a glass jar and the maple syrup
+ * bottle. Side-view bowls return back/front layers so food can sit inside them.
  */
 import { type Canvas, el, group, p, place, poly, type Pt } from './svg.js';
 import { brand, mapleLeaf, shadow } from './ingredients.js';

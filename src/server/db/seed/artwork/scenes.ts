@@ -24,21 +24,17 @@ import {
 import { brokenCookie, cookie, crumbs, doughs, flavours, type Flavour } from './cookie.js';
 import { bite, bitePile, biteStyles, shreds, type BiteStyle } from './bites.js';
 import { clusters, granolaStyles } from './granola.js';
+import { bowlColors, bowlTop, jar, syrupBottle, type BowlColors } from './props.js';
 import {
   bakingTray,
-  bowlColors,
-  bowlTop,
   boxTop,
   coffeeTop,
   coolingRack,
-  jar,
   linen,
   rollingPin,
-  syrupBottle,
   woodTable,
   woodenSpoon,
-  type BowlColors,
-} from './props.js';
+} from './kitchen.js';
 import {
   blueberry,
   cocoaPowder,
@@ -270,7 +266,7 @@ function cookiesIngredients(c: Canvas): string {
     bowlOf(c, 610, 545, 120, bowlColors.forest, chunks(c)),
     coconutOilTop(c, 170, 560, 82),
     topCookie(c, 400, 400, 92, flavours.classic),
-    syrupBottle(c, 430, 700, 200, 90),
+    syrupBottle(c, 420, 705, 240, 90),
     scatter(c, 400, 250, 60, 30, 3, (x, y) => almond(c, x, y, 20)),
     scatter(c, 690, 360, 60, 40, 4, (x, y) => chunk(c, x, y, 12, chunkStyles.darker)),
   ].join('');

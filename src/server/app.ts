@@ -80,7 +80,7 @@ export async function buildApp({ config, database, web }: AppOptions): Promise<F
     prefix: '/images/',
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 
   if (web) {

@@ -58,7 +58,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, path) {
-      res.header(
+      res.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );

@@ -28,3 +28,30 @@ export function watchForErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Runs axe-core in the page and returns the serious and critical WCAG 2.1 A/AA violations. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { createRequire } = await import('node:module');
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } })
+      .axe;
+    interface AxeResult {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    }
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+  return violations;
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchForErrors } from './browser';
+import { accessibilityViolations, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
 
 let shop: RunningShop;
@@ -173,6 +173,19 @@ describe('home page', () => {
     await expect.poll(() => status.textContent()).toContain('Thanks for subscribing');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('has no serious accessibility violations at phone and desktop widths', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      // axe is injected as a script, which the page's own policy rightly refuses.
+      const page = await browser.newPage({ viewport, bypassCSP: true });
+      await page.goto(shop.url, { waitUntil: 'networkidle' });
+      expect(await accessibilityViolations(page), `${viewport.width}px`).toEqual([]);
+      await page.close();
+    }
   });
 
   it('answers unknown pages with a 404 page', async () => {

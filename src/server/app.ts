@@ -20,6 +20,12 @@ import { marketingRoutes } from './modules/marketing/routes.js';
 import { createMarketingService } from './modules/marketing/service.js';
 import { registerWeb, type WebMode } from './web.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: { draining: boolean };
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -42,6 +48,13 @@ export async function buildApp({ config, database, web }: AppOptions): Promise<F
 
   requireAudienceDeclarations(app);
   registerErrorHandling(app);
+
+  // Set by main.ts on SIGTERM: health checks fail so load balancers stop sending traffic, and every
+  // answer closes its connection, so clients move to other instances before this one stops.
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
 
   await app.register(fastifyHelmet, {
     // Pages get a per-request nonce policy in web.ts; everything else the strict one below.

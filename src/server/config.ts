@@ -56,6 +56,7 @@ const envSchema = z
     INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     TRUST_PROXY: flag,
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -119,6 +120,8 @@ export interface Config {
   instagramUrl: string;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
+  shutdownDelayMs: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -36,11 +36,15 @@ async function main(): Promise<void> {
   );
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, delayMs: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal, delayMs }, 'shutting down: draining, then finishing requests in flight');
     try {
+      // Requests already sent but not yet read would be cut off by closing at once; a short drain
+      // answers them (with Connection: close) while the load balancer notices the failing health check.
+      app.lifecycle.draining = true;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close();
       await database.close();
       process.exit(0);
@@ -49,8 +53,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM', config.shutdownDelayMs));
+  // Ctrl-C in a terminal: no load balancer to wait for.
+  process.once('SIGINT', () => void stop('SIGINT', 0));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -14,7 +14,7 @@ export function Wordmark({ className = '' }: { className?: string }) {
     <span
       className={`inline-flex items-center gap-1.5 font-display text-2xl font-bold tracking-tight text-cocoa ${className}`}
     >
-      <MapleLeaf className="h-5 w-5 text-maple" />
+      <MapleLeaf className="h-5 w-5 text-maple-light" />
       {brand.name}
     </span>
   );

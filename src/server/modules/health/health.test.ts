@@ -15,6 +15,18 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers 503 while the instance drains before shutting down', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const res = await t.app.inject('/api/health');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'draining' });
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
   it('answers 503 when the database does not', async () => {
     const original = t.database.ping;
     t.database.ping = () => Promise.reject(new Error('connection refused'));

@@ -7,6 +7,9 @@ const PING_TIMEOUT_MS = 2_000;
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   app.get('/api/health', { config: { audience: 'anonymous' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (app.lifecycle.draining) {
+      return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -32,7 +32,7 @@ export function NewsletterBanner() {
     <section aria-labelledby="newsletter-title" className="bg-cocoa text-cream">
       <div className="container-page grid items-center gap-8 py-14 md:grid-cols-2">
         <div className="space-y-3">
-          <Mail className="h-8 w-8 text-maple" aria-hidden="true" />
+          <Mail className="h-8 w-8 text-maple-light" aria-hidden="true" />
           <h2 id="newsletter-title" className="font-display text-3xl font-semibold text-cream sm:text-4xl">
             Join the Snack Club
           </h2>

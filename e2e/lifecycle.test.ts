@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { startShop } from './server';
+
+describe('server lifecycle', () => {
+  it('finishes requests in flight on SIGTERM, then exits 0', async () => {
+    const shop = await startShop();
+    const inFlight = Array.from({ length: 12 }, () => fetch(`${shop.url}/`).then((res) => res.status));
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = shop.stop();
+    expect(await Promise.all(inFlight)).toEqual(Array(12).fill(200));
+    expect(await exited).toBe(0);
+  });
+
+  // .ci/run sets E2E_DATABASE_URL to a database it creates; locally: any empty database.
+  it.skipIf(!process.env.E2E_DATABASE_URL)(
+    'starts on PostgreSQL with DATABASE_URL alone: migrates, seeds once, ensures the admin',
+    async () => {
+      const url = process.env.E2E_DATABASE_URL!;
+      const env = { DATABASE_URL: url, ADMIN_EMAIL: 'owner@northbite.ca', ADMIN_PASSWORD: 'maple-syrup-42' };
+      const first = await startShop(env);
+      const products = (await (await fetch(`${first.url}/api/products`)).json()) as unknown[];
+      expect(products).toHaveLength(10);
+      expect(await (await fetch(`${first.url}/`)).text()).toContain('Maple Almond Granola');
+      expect(await first.stop()).toBe(0);
+
+      // A second start on the same database does not seed again.
+      const second = await startShop(env);
+      expect((await (await fetch(`${second.url}/api/products`)).json()) as unknown[]).toHaveLength(10);
+      expect(await second.stop()).toBe(0);
+
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const admins = await client.query(`select email, is_admin from users where is_admin`);
+        expect(admins.rows).toEqual([{ email: 'owner@northbite.ca', is_admin: true }]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+});

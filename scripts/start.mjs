@@ -4,7 +4,7 @@
  * compiled server (which migrates, seeds an empty database and listens on PORT).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,7 +50,6 @@ if (builtAt < sourcesAt) {
     );
     process.exit(result.status ?? 1);
   }
-  writeFileSync(stamp, new Date().toISOString());
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -20,8 +20,7 @@ const DESCRIPTION =
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { storefront, settings, siteImages } = context;
-  const [products, categories, reviews] = await Promise.all([
-    storefront.listProducts(),
+  const [categories, reviews] = await Promise.all([
     storefront.listCategories(),
     // Reviews are a nice-to-have: the page renders without them (SPEC §4).
     storefront.listReviews().catch((error: unknown) => {
@@ -29,52 +28,26 @@ export async function loader({ context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  const absolute = (path: string | null) => (path ? new URL(path, settings.publicUrl).href : undefined);
+  // Categories come with their products, in shop order: one catalogue read serves the whole page.
+  const products = categories.flatMap((c) => c.products);
   const variety = products.find((p) => p.slug === VARIETY_PACK_SLUG);
-
-  const structuredData = {
-    '@context': 'https://schema.org',
-    '@graph': [
-      {
-        '@type': 'Organization',
-        '@id': `${settings.publicUrl}/#organization`,
-        name: brand.name,
-        url: settings.publicUrl,
-        email: settings.contactEmail,
-        logo: `${settings.publicUrl}/favicon.svg`,
-        sameAs: [settings.instagramUrl],
-      },
-      {
-        '@type': 'ItemList',
-        name: `${brand.name} snacks`,
-        itemListElement: products.map((p, i) => ({
-          '@type': 'ListItem',
-          position: i + 1,
-          item: {
-            '@type': 'Product',
-            name: p.name,
-            sku: p.sku ?? undefined,
-            description: p.description,
-            image: absolute(p.image_url),
-            url: `${settings.publicUrl}/products/${p.slug}`,
-            brand: { '@type': 'Brand', name: brand.name },
-            category: p.category,
-            offers: {
-              '@type': 'Offer',
-              price: formatAmount(dollarsToCents(p.price)),
-              priceCurrency: brand.currency,
-              availability: 'https://schema.org/InStock',
-              url: `${settings.publicUrl}/products/${p.slug}`,
-            },
-          },
-        })),
-      },
-    ],
-  };
-
   return data({
-    structuredData,
-    canonical: `${settings.publicUrl}/`,
+    // Only what the page shows or puts in its structured data: loader data travels twice, in the
+    // HTML and again in the hydration payload.
+    site: {
+      publicUrl: settings.publicUrl,
+      contactEmail: settings.contactEmail,
+      instagramUrl: settings.instagramUrl,
+    },
+    products: products.map((p) => ({
+      name: p.name,
+      slug: p.slug,
+      sku: p.sku,
+      description: p.description,
+      image: p.image_url,
+      category: p.category,
+      price: p.price,
+    })),
     heroImage: siteImages['scene-hero'],
     bestsellers: CATEGORY_PAGE_SLUGS.flatMap((slug) => {
       const category = categories.find((c) => c.slug === slug);
@@ -103,6 +76,52 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
+type HomeData = Awaited<ReturnType<typeof loader>>['data'];
+
+/** The organisation and the ten products with CAD offers (schema.org), for search engines. */
+function structuredData(site: HomeData['site'], products: HomeData['products']) {
+  const url = (path: string) => new URL(path, site.publicUrl).href;
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Organization',
+        '@id': `${site.publicUrl}/#organization`,
+        name: brand.name,
+        url: site.publicUrl,
+        email: site.contactEmail,
+        logo: url('/favicon.svg'),
+        sameAs: [site.instagramUrl],
+      },
+      {
+        '@type': 'ItemList',
+        name: `${brand.name} snacks`,
+        itemListElement: products.map((p, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          item: {
+            '@type': 'Product',
+            name: p.name,
+            sku: p.sku ?? undefined,
+            description: p.description,
+            image: p.image ? url(p.image) : undefined,
+            url: url(`/products/${p.slug}`),
+            brand: { '@type': 'Brand', name: brand.name },
+            category: p.category,
+            offers: {
+              '@type': 'Offer',
+              price: formatAmount(dollarsToCents(p.price)),
+              priceCurrency: brand.currency,
+              availability: 'https://schema.org/InStock',
+              url: url(`/products/${p.slug}`),
+            },
+          },
+        })),
+      },
+    ],
+  };
+}
+
 export function meta({ data: page }: Route.MetaArgs) {
   return [
     { title: TITLE },
@@ -110,14 +129,14 @@ export function meta({ data: page }: Route.MetaArgs) {
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: TITLE },
     { property: 'og:description', content: DESCRIPTION },
-    ...(page ? [{ tagName: 'link', rel: 'canonical', href: page.canonical }] : []),
+    ...(page ? [{ tagName: 'link', rel: 'canonical', href: `${page.site.publicUrl}/` }] : []),
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={loaderData.structuredData} />
+      <JsonLd data={structuredData(loaderData.site, loaderData.products)} />
       <p className="bg-forest-dark py-2.5 text-center text-sm font-medium text-cream">
         Fuel your day with healthy, sustainable snacks.
       </p>

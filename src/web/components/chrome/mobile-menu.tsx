@@ -1,93 +1,48 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { adminLink, mainLinks, shopMenu } from '../../navigation';
-import { Wordmark } from '../brand-marks';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
-const itemClass =
-  'flex min-h-14 w-full items-center justify-between border-b border-beige px-1 text-left font-display text-xl text-cocoa';
+const loadDialog = () => import('./mobile-menu-dialog');
+const MobileMenuDialog = lazy(loadDialog);
 
 /**
- * The small-screen menu: full screen, a main panel and a Shop sub-list with a back control. It
- * returns to the main panel whenever it closes.
+ * The small-screen menu button. The dialog behind it (Radix, focus trap, scroll lock) is fetched on
+ * first touch or hover, so it costs nothing on the first load of a page.
  */
 export function MobileMenu({ isAdmin, accountTo }: { isAdmin: boolean; accountTo: string }) {
   const [open, setOpen] = useState(false);
-  const [panel, setPanel] = useState<'main' | 'shop'>('main');
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) setPanel('main');
-  };
-  const close = () => onOpenChange(false);
+  const [wanted, setWanted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className="grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand md:hidden">
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onTouchStart={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand md:hidden"
+      >
         <Menu className="h-6 w-6" aria-hidden="true" />
         <span className="sr-only">Open menu</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-cream px-5 pb-8"
-          aria-describedby={undefined}
-        >
-          <div className="flex h-16 items-center justify-between">
-            <Dialog.Title asChild>
-              <span>
-                <Wordmark />
-                <span className="sr-only"> menu</span>
-              </span>
-            </Dialog.Title>
-            <Dialog.Close className="grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand">
-              <X className="h-6 w-6" aria-hidden="true" />
-              <span className="sr-only">Close menu</span>
-            </Dialog.Close>
-          </div>
-          {panel === 'main' ? (
-            <nav aria-label="Main">
-              <ul>
-                <li>
-                  <button type="button" className={itemClass} onClick={() => setPanel('shop')}>
-                    Shop
-                    <ChevronRight className="h-5 w-5" aria-hidden="true" />
-                  </button>
-                </li>
-                {[...mainLinks, ...(isAdmin ? [adminLink] : []), { label: 'My Account', to: accountTo }].map(
-                  (link) => (
-                    <li key={link.to}>
-                      <Link to={link.to} className={itemClass} onClick={close}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </nav>
-          ) : (
-            <nav aria-label="Shop">
-              <button
-                type="button"
-                className="mb-2 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-muted"
-                onClick={() => setPanel('main')}
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                Back
-              </button>
-              <ul>
-                {shopMenu.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className={itemClass} onClick={close}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            isAdmin={isAdmin}
+            accountTo={accountTo}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -155,8 +155,12 @@ describe('home page', () => {
     // Closing from the Shop panel and reopening starts on the main panel again.
     await dialog.getByRole('button', { name: 'Shop' }).click();
     await dialog.getByRole('button', { name: 'Close menu' }).click();
+    // Focus goes back to the button that opened the menu.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open menu');
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -186,6 +190,18 @@ describe('home page', () => {
       expect(await accessibilityViolations(page), `${viewport.width}px`).toEqual([]);
       await page.close();
     }
+  });
+
+  it('scrolls to the top when a link leads to another page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    const link = page.locator('footer a[href="/faq"]');
+    await link.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await link.click();
+    await page.waitForURL('**/faq');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
   });
 
   it('answers unknown pages with a 404 page', async () => {

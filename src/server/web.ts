@@ -65,15 +65,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
+  await registerPageRoute(app, (request, reply) => servePage(handler, options, request, reply));
+}
+
+/** The catch-all route for pages. Its requests keep their body unread: React Router actions read it. */
+async function registerPageRoute(
+  app: FastifyInstance,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
+): Promise<void> {
   await app.register(async (pages) => {
-    // Page requests keep their body unread for React Router (form posts reach route actions).
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    pages.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler: (request, reply) => servePage(handler, options, request, reply),
-    });
+    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
   });
 }
 
@@ -146,37 +149,29 @@ async function registerDevelopment(app: FastifyInstance, options: WebOptions): P
     'development',
   );
 
-  await app.register(async (pages) => {
-    pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    pages.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler: (request, reply) => {
-        reply.hijack();
-        vite.middlewares(request.raw, reply.raw, () => {
-          void (async () => {
-            try {
-              const response = await handler(toFetchRequest(request, reply), {
-                ...options.context,
-                cspNonce: '',
-              });
-              reply.raw.statusCode = response.status;
-              for (const [name, value] of response.headers) {
-                if (name !== 'set-cookie') reply.raw.setHeader(name, value);
-              }
-              const cookies = response.headers.getSetCookie();
-              if (cookies.length > 0) reply.raw.setHeader('set-cookie', cookies);
-              reply.raw.end(Buffer.from(await response.arrayBuffer()));
-            } catch (error) {
-              vite.ssrFixStacktrace(error as Error);
-              request.log.error({ err: error }, 'page render failed');
-              reply.raw.statusCode = 500;
-              reply.raw.end('Internal server error');
-            }
-          })();
-        });
-      },
+  await registerPageRoute(app, (request, reply) => {
+    reply.hijack();
+    vite.middlewares(request.raw, reply.raw, () => {
+      void (async () => {
+        try {
+          const response = await handler(toFetchRequest(request, reply), {
+            ...options.context,
+            cspNonce: '',
+          });
+          reply.raw.statusCode = response.status;
+          for (const [name, value] of response.headers) {
+            if (name !== 'set-cookie') reply.raw.setHeader(name, value);
+          }
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length > 0) reply.raw.setHeader('set-cookie', cookies);
+          reply.raw.end(Buffer.from(await response.arrayBuffer()));
+        } catch (error) {
+          vite.ssrFixStacktrace(error as Error);
+          request.log.error({ err: error }, 'page render failed');
+          reply.raw.statusCode = 500;
+          reply.raw.end('Internal server error');
+        }
+      })();
     });
   });
 }

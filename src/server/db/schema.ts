@@ -21,6 +21,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** Nutrition per serving (SPEC §3 "nutrition"); products and their competitors share the fields. */
+const nutritionColumns = () => ({
+  calories: real('calories'),
+  protein: real('protein'),
+  fat: real('fat'),
+  carbs: real('carbs'),
+  fiber: real('fiber'),
+  glutenFree: boolean('gluten_free'),
+  grainFree: boolean('grain_free'),
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -116,14 +127,8 @@ export const products = pgTable(
     nutritionInfo: text('nutrition_info'),
     ingredients: jsonb('ingredients').$type<string[]>().notNull().default([]),
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
-    // Nutrition per serving (SPEC §3 "nutrition"); null when unknown ("N/A" on the page).
-    calories: real('calories'),
-    protein: real('protein'),
-    fat: real('fat'),
-    carbs: real('carbs'),
-    fiber: real('fiber'),
-    glutenFree: boolean('gluten_free'),
-    grainFree: boolean('grain_free'),
+    // Null when unknown ("N/A" on the page).
+    ...nutritionColumns(),
     /** false hides the product from the shop while keeping it for order history */
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -159,13 +164,7 @@ export const productCompetitors = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     competitorName: text('competitor_name').notNull(),
-    calories: real('calories'),
-    protein: real('protein'),
-    fat: real('fat'),
-    carbs: real('carbs'),
-    fiber: real('fiber'),
-    glutenFree: boolean('gluten_free'),
-    grainFree: boolean('grain_free'),
+    ...nutritionColumns(),
   },
   (t) => [index('product_competitors_product_id_idx').on(t.productId, t.position)],
 );

@@ -13,7 +13,20 @@ import {
   recipeIngredients,
   recipes,
 } from '../schema.js';
-import type { SceneKey, SeedCategory, SeedProduct, SeedRecipe } from './types.js';
+import type { SceneKey, SeedCategory, SeedNutrition, SeedProduct, SeedRecipe } from './types.js';
+
+/** Nutrition in the API's field names to the tables' column names. */
+function nutritionColumns(n: SeedNutrition) {
+  return {
+    calories: n.calories,
+    protein: n.protein,
+    fat: n.fat,
+    carbs: n.carbs,
+    fiber: n.fiber,
+    glutenFree: n.gluten_free,
+    grainFree: n.grain_free,
+  };
+}
 
 /** Anything that runs queries: the database or a transaction. */
 type Db = Pick<Database, 'insert' | 'select'>;
@@ -57,7 +70,6 @@ export async function insertProduct(
   categoryId: number,
   imageUrl: string | null = null,
 ): Promise<number> {
-  const n = product.nutrition;
   const [row] = await db
     .insert(products)
     .values({
@@ -74,13 +86,7 @@ export async function insertProduct(
       nutritionInfo: product.nutritionInfo,
       ingredients: product.ingredients,
       allergens: product.allergens,
-      calories: n.calories,
-      protein: n.protein,
-      fat: n.fat,
-      carbs: n.carbs,
-      fiber: n.fiber,
-      glutenFree: n.gluten_free,
-      grainFree: n.grain_free,
+      ...nutritionColumns(product.nutrition),
       sortOrder: product.sortOrder ?? 0,
     })
     .returning({ id: products.id });
@@ -97,13 +103,7 @@ export async function insertProduct(
         productId,
         position,
         competitorName: c.competitor_name,
-        calories: c.calories,
-        protein: c.protein,
-        fat: c.fat,
-        carbs: c.carbs,
-        fiber: c.fiber,
-        glutenFree: c.gluten_free,
-        grainFree: c.grain_free,
+        ...nutritionColumns(c),
       })),
     );
   }

@@ -1,9 +1,27 @@
 /** Reads the catalogue: products with their nutrition, highlights, competitors and FAQs, and categories. */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
-import type { Category, Competitor, Product } from '../../../domain/catalog.js';
+import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
 import type { Database } from '../../db/client.js';
 import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
+
+type NutritionRow = Pick<
+  typeof products.$inferSelect,
+  'calories' | 'protein' | 'fat' | 'carbs' | 'fiber' | 'glutenFree' | 'grainFree'
+>;
+
+/** A product's or competitor's nutrition columns in the API shape. */
+function nutritionOf(row: NutritionRow): Nutrition {
+  return {
+    calories: row.calories,
+    protein: row.protein,
+    fat: row.fat,
+    carbs: row.carbs,
+    fiber: row.fiber,
+    gluten_free: row.glutenFree,
+    grain_free: row.grainFree,
+  };
+}
 
 export interface CatalogService {
   listProducts(): Promise<Product[]>;
@@ -71,24 +89,10 @@ export function createCatalogService(db: Database): CatalogService {
       })),
       ingredients: p.ingredients,
       allergens: p.allergens,
-      nutrition: {
-        calories: p.calories,
-        protein: p.protein,
-        fat: p.fat,
-        carbs: p.carbs,
-        fiber: p.fiber,
-        gluten_free: p.glutenFree,
-        grain_free: p.grainFree,
-      },
-      competitors: (competitorsOf.get(p.id) ?? []).map((c): Competitor => ({
+      nutrition: nutritionOf(p),
+      competitors: (competitorsOf.get(p.id) ?? []).map((c) => ({
         competitor_name: c.competitorName,
-        calories: c.calories,
-        protein: c.protein,
-        fat: c.fat,
-        carbs: c.carbs,
-        fiber: c.fiber,
-        gluten_free: c.glutenFree,
-        grain_free: c.grainFree,
+        ...nutritionOf(c),
       })),
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
     }));

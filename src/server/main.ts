@@ -57,7 +57,18 @@ async function main(): Promise<void> {
   // Ctrl-C in a terminal: no load balancer to wait for.
   process.once('SIGINT', () => void stop('SIGINT', 0));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} is already in use. Stop the other server or set PORT to a free port.`,
+      );
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n  Shop ready at http://localhost:${port}${dev ? ' (development, hot reload)' : ''}\n`);

@@ -16,3 +16,19 @@ export const emailField = z
 
 export const newsletterSignupSchema = z.object({ email: emailField });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
+
+/** The contact form (SPEC §5: name, email and message all required). */
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ message: 'Please enter your name.' })
+    .trim()
+    .min(1, { message: 'Please enter your name.' })
+    .max(100, { message: 'Please keep your name under 100 characters.' }),
+  email: emailField,
+  message: z
+    .string({ message: 'Please enter a message.' })
+    .trim()
+    .min(1, { message: 'Please enter a message.' })
+    .max(5000, { message: 'Please keep your message under 5,000 characters.' }),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -1,15 +1,14 @@
 /** Customer reviews and how the storefront shows them (SPEC §9). */
-import { z } from 'zod';
 
-export const reviewSchema = z.object({
-  name: z.string(),
-  rating: z.number(),
-  text: z.string(),
-  /** ISO date */
-  date: z.string(),
-  profilePhoto: z.string().nullable(),
-});
-export type Review = z.infer<typeof reviewSchema>;
+/** A review as GET /api/google-reviews returns it (SPEC §3). */
+export interface Review {
+  name: string;
+  rating: number;
+  text: string;
+  /** ISO date or date-time */
+  date: string;
+  profilePhoto: string | null;
+}
 
 export interface DisplayedReview extends Review {
   /** first word of the name */

@@ -4,14 +4,12 @@
  * this interface only, never on server code.
  */
 import type { Category, Product } from './catalog.js';
-import type { Review } from './reviews.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
   listProducts(): Promise<Product[]>;
   getProduct(slug: string): Promise<Product | null>;
-  listReviews(): Promise<Review[]>;
 }
 
 /** Settings the browser may know (no secrets). */

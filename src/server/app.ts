@@ -7,6 +7,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import { messages } from '../domain/messages.js';
 import type { Storefront } from '../domain/storefront.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -16,6 +18,8 @@ import { notFound, registerErrorHandling } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { createReviewsService } from './modules/marketing/reviews.js';
 import { marketingRoutes } from './modules/marketing/routes.js';
 import { createMarketingService } from './modules/marketing/service.js';
 import { registerWeb, type WebMode } from './web.js';
@@ -31,12 +35,22 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Serve the pages too; API tests leave it out. */
   web?: WebMode;
+  /** Overrides SMTP_URL with a ready transport (tests). */
+  mailTransport?: Transporter;
+  /** Overrides how the reviews service reaches Google (tests). */
+  reviewsFetch?: typeof fetch;
 }
 
 /** JSON bodies past this size are refused with 413; uploads get their own limit. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp({ config, database, web }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  web,
+  mailTransport,
+  reviewsFetch,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -74,14 +88,35 @@ export async function buildApp({ config, database, web }: AppOptions): Promise<F
     // Quality 11 costs ~50x the CPU of 4 for a few percent; build assets are precompressed at 11.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: messages.tooManyRequests,
+    }),
+  });
+
+  const mailer = createMailer({
+    db: database.db,
+    from: config.mail.from,
+    log: app.log,
+    transport: mailTransport ?? config.mail.smtpUrl,
+  });
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
 
   const catalog = createCatalogService(database.db);
-  const marketing = createMarketingService(database.db);
+  const marketing = createMarketingService(database.db, mailer, config.contactEmail);
+  const reviews = createReviewsService({
+    db: database.db,
+    log: app.log,
+    places: config.googlePlaces,
+    ...(reviewsFetch ? { fetch: reviewsFetch } : {}),
+  });
 
   healthRoutes(app, database);
   catalogRoutes(app, catalog);
-  marketingRoutes(app, marketing);
+  marketingRoutes(app, marketing, reviews);
   app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
     throw notFound('Not found');
   });
@@ -97,7 +132,7 @@ export async function buildApp({ config, database, web }: AppOptions): Promise<F
   });
 
   if (web) {
-    const storefront: Storefront = { ...catalog, listReviews: () => marketing.listReviews() };
+    const storefront: Storefront = catalog;
     await registerWeb(app, {
       mode: web,
       upgradeInsecureRequests: config.publicUrl.startsWith('https:'),

@@ -420,13 +420,31 @@ export const jobs = pgTable(
   ],
 );
 
-/** Every e-mail the shop sends; without SMTP_URL this table is where they can be read. */
-export const emailOutbox = pgTable('email_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/**
+ * Every e-mail the shop sends, written in the same transaction as what caused it. With SMTP_URL a
+ * worker delivers `pending` rows (claimed with SKIP LOCKED, retried with backoff); without it they
+ * are kept here as `stored` and logged, so nothing is lost and development needs no mail server.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** pending, sent, failed (gave up), stored (no mail server configured) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -2,7 +2,6 @@ import { data } from 'react-router';
 import { brand } from '../../domain/brand';
 import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { formatAmount, dollarsToCents } from '../../domain/money';
-import { reviewsToShow } from '../../domain/reviews';
 import { BenefitsStrip } from '../components/home/benefits-strip';
 import { Bestsellers } from '../components/home/bestsellers';
 import { ComparisonTable } from '../components/home/comparison-table';
@@ -20,14 +19,7 @@ const DESCRIPTION =
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { storefront, settings, siteImages } = context;
-  const [categories, reviews] = await Promise.all([
-    storefront.listCategories(),
-    // Reviews are a nice-to-have: the page renders without them (SPEC §4).
-    storefront.listReviews().catch((error: unknown) => {
-      console.error('Failed to load reviews', error);
-      return null;
-    }),
-  ]);
+  const categories = await storefront.listCategories();
   // Categories come with their products, in shop order: one catalogue read serves the whole page.
   const products = categories.flatMap((c) => c.products);
   const variety = products.find((p) => p.slug === VARIETY_PACK_SLUG);
@@ -70,7 +62,6 @@ export async function loader({ context }: Route.LoaderArgs) {
           imageUrl: variety.image_url,
         }
       : null,
-    reviews: reviews && reviewsToShow(reviews),
   });
 }
 
@@ -145,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Bestsellers categories={loaderData.bestsellers} />
       <ComparisonTable />
       {loaderData.starterPack && <StarterPack product={loaderData.starterPack} />}
-      <ReviewsSection reviews={loaderData.reviews} />
+      <ReviewsSection />
       <NewsletterBanner />
     </>
   );

@@ -15,7 +15,7 @@ import type { Route } from './+types/home';
 
 const TITLE = `${brand.name} | High-Protein Cookies, Energy Bites & Granola Made in Canada`;
 const DESCRIPTION =
-  'Chunky protein cookies with 20 g of protein, energy bites and maple granola. Gluten-free, no added sugar, no preservatives, sweetened with dates. Baked in Vancouver, shipped across Canada.';
+  'Chunky protein cookies with 20 g of protein, energy bites and maple granola. Gluten-free, no added sugar, no preservatives, sweetened with dates. Baked in small batches in Vancouver, BC.';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { storefront, settings, siteImages } = context;

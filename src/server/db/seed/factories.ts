@@ -68,7 +68,7 @@ export async function insertProduct(
   db: Db,
   product: ProductInput,
   categoryId: number,
-  imageUrl: string | null = null,
+  media: { imageUrl?: string | null; nutritionLabelUrl?: string | null } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(products)
@@ -80,7 +80,8 @@ export async function insertProduct(
       sizeGrams: product.sizeGrams,
       priceCents: product.priceCents,
       sku: product.sku,
-      imageUrl,
+      imageUrl: media.imageUrl ?? null,
+      nutritionLabelUrl: media.nutritionLabelUrl ?? null,
       features: product.features,
       idealTimeOfDay: product.idealTimeOfDay,
       nutritionInfo: product.nutritionInfo,

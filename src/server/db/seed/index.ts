@@ -7,7 +7,7 @@ import type { Database } from '../client.js';
 import { categories, products, reviews } from '../schema.js';
 import { seedCategories } from './categories.js';
 import { insertCategory, insertProduct, insertRecipe } from './factories.js';
-import { ensureSeedImages } from './images.js';
+import { ensureNutritionLabel, ensureSeedImages } from './images.js';
 import { seedProducts } from './products.js';
 import { seedRecipes } from './recipes.js';
 import { seedReviews } from './reviews.js';
@@ -22,6 +22,8 @@ export interface SeedResult {
 
 export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<SeedResult> {
   const images = await ensureSeedImages(dataDir);
+  const labels = new Map<string, string>();
+  for (const product of seedProducts) labels.set(product.slug, await ensureNutritionLabel(dataDir, product));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [row] = await tx.select({ n: count() }).from(products);
@@ -39,7 +41,10 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
         throw new Error(`Seed product ${product.slug}: unknown category ${product.category}`);
       productIds.set(
         product.slug,
-        await insertProduct(tx, { ...product, sortOrder: index }, categoryId, images[product.artwork]),
+        await insertProduct(tx, { ...product, sortOrder: index }, categoryId, {
+          imageUrl: images[product.artwork],
+          nutritionLabelUrl: labels.get(product.slug) ?? null,
+        }),
       );
     }
     await tx.insert(reviews).values(

@@ -21,7 +21,8 @@ describe('GET /api/products', () => {
     expect(Math.max(...prices)).toBe(37.99);
     for (const p of products) {
       expect(p.sku).toBeTruthy();
-      expect(p.image_url).toMatch(/^\/images\/seed\/.+\.webp$/);
+      expect(p.image_url).toMatch(/^\/images\/seed\/.+-800w\.webp$/);
+      expect(p.nutrition_label).toMatch(/^\/images\/seed\/nutrition-.+\.svg$/);
       expect(p.highlights.length).toBeGreaterThanOrEqual(3);
       expect(p.competitors.length).toBeGreaterThanOrEqual(2);
       expect(p.faqs.length).toBeGreaterThanOrEqual(3);
@@ -44,6 +45,15 @@ describe('GET /api/products', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    // The half-width sibling used in srcset exists too.
+    const half = await t.app.inject(products[0]!.image_url!.replace('-800w.webp', '-400w.webp'));
+    expect(half.statusCode).toBe(200);
+    expect(half.rawPayload.length).toBeLessThan(res.rawPayload.length);
+    // The nutrition panel is an SVG with the product's figures as text.
+    const label = await t.app.inject(products[0]!.nutrition_label!);
+    expect(label.headers['content-type']).toContain('image/svg+xml');
+    expect(label.body).toContain('Nutrition Facts');
+    expect(label.body).toContain(`Protein / Protéines ${products[0]!.nutrition.protein} g`);
   });
 });
 

@@ -25,7 +25,13 @@ for (const path of paths.length > 0 ? paths : ['/']) {
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page
+      .waitForFunction(
+        () => [...document.images].every((image) => image.complete || image.getClientRects().length === 0),
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => console.warn(`${path} (${name}): some images did not finish loading`));
     const file = `${outDir}/${path.replace(/\W+/g, '_') || 'home'}-${name}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

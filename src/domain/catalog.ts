@@ -90,3 +90,23 @@ export function sizeLabel(product: Pick<Product, 'slug' | 'category' | 'size'>):
 export function idealTimeOfDay(product: Pick<Product, 'ideal_time_of_day'>): string {
   return product.ideal_time_of_day?.trim() || 'Anytime';
 }
+
+/** What a product card, the starter pack or a cart line needs: pages send only this to the browser. */
+export type ProductSummary = Pick<
+  Product,
+  'id' | 'name' | 'slug' | 'description' | 'category' | 'size' | 'price' | 'image_url' | 'sku'
+>;
+
+export function productSummary(p: ProductSummary): ProductSummary {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    category: p.category,
+    size: p.size,
+    price: p.price,
+    image_url: p.image_url,
+    sku: p.sku,
+  };
+}

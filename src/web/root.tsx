@@ -19,6 +19,7 @@ import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
 import { SiteFooter } from './components/chrome/site-footer';
 import { SiteHeader } from './components/chrome/site-header';
+import { PendingPage } from './components/pending-page';
 import './load-context';
 import { useNonce } from './nonce';
 
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <AnnouncementBar />
         <SiteHeader />
         <main id="main" className="flex-1">
-          {children}
+          <PendingPage>{children}</PendingPage>
         </main>
         {settings && <SiteFooter {...settings} />}
         <CanadianBanner />

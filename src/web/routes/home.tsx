@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { brand } from '../../domain/brand';
-import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { CATEGORY_PAGE_SLUGS, productSummary, VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { formatAmount, dollarsToCents } from '../../domain/money';
 import { BenefitsStrip } from '../components/home/benefits-strip';
 import { Bestsellers } from '../components/home/bestsellers';
@@ -8,7 +8,7 @@ import { ComparisonTable } from '../components/home/comparison-table';
 import { Hero } from '../components/home/hero';
 import { NewsletterBanner } from '../components/home/newsletter-banner';
 import { ReviewsSection } from '../components/home/reviews-section';
-import { StarterPack } from '../components/home/starter-pack';
+import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
 import { publicPageHeaders } from '../http-cache';
 import type { Route } from './+types/home';
@@ -54,14 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         },
       ];
     }),
-    starterPack: variety
-      ? {
-          name: variety.name,
-          description: variety.description,
-          price: variety.price,
-          imageUrl: variety.image_url,
-        }
-      : null,
+    starterPack: variety ? productSummary(variety) : null,
   });
 }
 

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProductSummary } from '../../../domain/catalog';
+import { dollarsToCents, formatPrice } from '../../../domain/money';
+import { toCartProduct } from '../../features/cart/add-to-cart';
+import { AddToCartButton } from '../product/add-to-cart-button';
+import { ProductImage } from '../product/product-image';
+import { QuantitySelector } from '../product/quantity-selector';
+
+export type StarterPackProduct = ProductSummary;
+
+export const VARIETY_FLAVOURS = [
+  'Classic Chocolate Chunk',
+  'Double Chocolate Chunk',
+  'Peanut Butter Crunch',
+  'White Chocolate & Macadamia',
+] as const;
+
+/** 'The Perfect Starter Pack': the variety pack with its four flavours, quantity and Add to Cart. */
+export function StarterPack({ product, id = 'starter-pack' }: { product: StarterPackProduct; id?: string }) {
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-16 md:py-24">
+      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-white p-6 shadow-sm ring-1 ring-beige md:grid-cols-2 md:p-12">
+        <Link to={`/products/${product.slug}`} tabIndex={-1} aria-hidden="true">
+          <ProductImage
+            url={product.image_url}
+            alt=""
+            sizes="(min-width: 768px) 40vw, 92vw"
+            className="rounded-3xl"
+          />
+        </Link>
+        <div className="space-y-5">
+          <p className="eyebrow">New to Northbite?</p>
+          <h2 id={`${id}-title`} className="section-title">
+            The Perfect Starter Pack
+          </h2>
+          <p className="leading-relaxed text-muted">{product.description}</p>
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Flavours in the pack">
+            {VARIETY_FLAVOURS.map((flavour) => (
+              <li key={flavour} className="rounded-xl bg-sand px-4 py-2 text-sm font-medium text-cocoa">
+                {flavour}
+              </li>
+            ))}
+          </ul>
+          <p className="font-display text-2xl font-semibold text-cocoa">
+            {formatPrice(dollarsToCents(product.price))}
+            <span className="ml-2 font-sans text-sm font-normal text-muted">Pack of 4</span>
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <QuantitySelector value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <AddToCartButton product={toCartProduct(product)} quantity={quantity} />
+            <Link
+              to={`/products/${product.slug}`}
+              className="text-sm font-semibold text-maple-dark underline-offset-4 hover:underline"
+            >
+              See what's inside
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { sizeLabel, type ProductSummary } from '../../../domain/catalog';
+import { dollarsToCents, formatPrice } from '../../../domain/money';
+import { toCartProduct } from '../../features/cart/add-to-cart';
+import { AddToCartButton } from './add-to-cart-button';
+import { ProductImage } from './product-image';
+import { QuantitySelector } from './quantity-selector';
+
+/** Card sizes in the 1/2/3/4-column grid, for the browser's image choice. */
+const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 92vw';
+
+export type CardProduct = ProductSummary;
+
+/** Image, name, description, size line, price, quantity (default 1) and Add to Cart (SPEC §2). */
+export function ProductCard({ product }: { product: CardProduct }) {
+  const [quantity, setQuantity] = useState(1);
+  const href = `/products/${product.slug}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-3xl border border-beige bg-white shadow-sm">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden">
+        <ProductImage
+          url={product.image_url}
+          alt=""
+          sizes={CARD_SIZES}
+          className="transition hover:scale-[1.03]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h3 className="font-display text-xl leading-snug font-semibold">
+          <Link to={href} className="hover:text-maple-dark">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="flex-1 text-sm leading-relaxed text-muted">{product.description}</p>
+        <p className="text-sm text-muted">{sizeLabel(product)}</p>
+        <p className="font-display text-2xl font-semibold text-cocoa">
+          {formatPrice(dollarsToCents(product.price))}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <QuantitySelector
+            value={quantity}
+            onChange={setQuantity}
+            label={`Quantity of ${product.name}`}
+            size="sm"
+          />
+          <AddToCartButton
+            product={toCartProduct(product)}
+            quantity={quantity}
+            className="btn-primary min-h-10 flex-1 px-4 py-2"
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products }: { products: CardProduct[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { responsiveImage } from '../../../domain/images';
+import { messages } from '../../../domain/messages';
+
+interface ProductImageProps {
+  url: string | null;
+  alt: string;
+  /** The `sizes` attribute: how wide the image shows at each breakpoint. */
+  sizes: string;
+  /** The page's main image: loaded eagerly with high priority. */
+  priority?: boolean;
+  className?: string;
+}
+
+/** A square product image from its responsive variants, or the spec's 'No Image Available'. */
+export function ProductImage({ url, alt, sizes, priority = false, className = '' }: ProductImageProps) {
+  if (!url) {
+    return (
+      <div
+        className={`grid aspect-square w-full place-items-center bg-sand text-sm font-medium text-muted ${className}`}
+      >
+        {messages.noImage}
+      </div>
+    );
+  }
+  const image = responsiveImage(url);
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      alt={alt}
+      width={image.width ?? 800}
+      height={image.width ?? 800}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
+      className={`aspect-square w-full object-cover ${className}`}
+    />
+  );
+}

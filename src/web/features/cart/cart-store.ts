@@ -1,0 +1,112 @@
+/**
+ * The one cart store of the browser (SPEC §4). Persisted to localStorage under `cart` after every
+ * change, restored at start, and kept in step with other tabs through the `storage` event. Unreadable
+ * or failing storage falls back to an empty cart with a console warning, never a crash.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  addToCart,
+  emptyCart,
+  removeFromCart,
+  updateQuantity,
+  withTotals,
+  type Cart,
+  type CartItem,
+  type CartProduct,
+} from '../../../domain/cart';
+
+export const CART_KEY = 'cart';
+
+let cart: Cart = emptyCart;
+let loaded = false;
+const listeners = new Set<() => void>();
+
+function isItem(value: unknown): value is CartItem {
+  const item = value as CartItem;
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    Number.isInteger(item.id) &&
+    typeof item.name === 'string' &&
+    typeof item.slug === 'string' &&
+    Number.isInteger(item.quantity) &&
+    item.quantity >= 1 &&
+    typeof item.price === 'number' &&
+    item.price > 0
+  );
+}
+
+/** Reads the stored cart; totals are recomputed from the lines rather than trusted. */
+function readStored(): Cart {
+  try {
+    const raw = window.localStorage.getItem(CART_KEY);
+    if (!raw) return emptyCart;
+    const parsed = JSON.parse(raw) as { items?: unknown };
+    if (!Array.isArray(parsed.items)) throw new Error('stored cart has no items list');
+    return withTotals(parsed.items.filter(isItem));
+  } catch (error) {
+    console.warn('Could not read the saved cart; starting with an empty one.', error);
+    return emptyCart;
+  }
+}
+
+function ensureLoaded(): void {
+  if (loaded || typeof window === 'undefined') return;
+  loaded = true;
+  cart = readStored();
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CART_KEY && event.key !== null) return;
+    cart = readStored();
+    emit();
+  });
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function commit(next: Cart): void {
+  if (next === cart) return;
+  cart = next;
+  try {
+    window.localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  } catch (error) {
+    console.warn('Could not save the cart; it will last until the page is closed.', error);
+  }
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  ensureLoaded();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function snapshot(): Cart {
+  ensureLoaded();
+  return cart;
+}
+
+export const cartActions = {
+  add(product: CartProduct, quantity: number) {
+    ensureLoaded();
+    commit(addToCart(cart, product, quantity));
+  },
+  remove(id: number) {
+    ensureLoaded();
+    commit(removeFromCart(cart, id));
+  },
+  updateQuantity(id: number, quantity: number) {
+    ensureLoaded();
+    commit(updateQuantity(cart, id, quantity));
+  },
+  clear() {
+    ensureLoaded();
+    commit(emptyCart);
+  },
+};
+
+/** The cart; empty during the server render and until hydration restores it. */
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, snapshot, () => emptyCart);
+}

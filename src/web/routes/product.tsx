@@ -1,0 +1,235 @@
+import { Clock, Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { brand } from '../../domain/brand';
+import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
+import { messages } from '../../domain/messages';
+import { dollarsToCents, formatPrice } from '../../domain/money';
+import { isSlug } from '../../domain/slug';
+import { Breadcrumbs } from '../components/catalog/breadcrumbs';
+import { JsonLd } from '../components/json-ld';
+import { AddToCartButton } from '../components/product/add-to-cart-button';
+import { NutritionComparison } from '../components/product/nutrition-comparison';
+import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
+import { ProductImage } from '../components/product/product-image';
+import { QuantitySelector } from '../components/product/quantity-selector';
+import { toCartProduct } from '../features/cart/add-to-cart';
+import { track } from '../features/marketing/track';
+import { publicPageHeaders } from '../http-cache';
+import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = isSlug(params.slug) ? await context.storefront.getProduct(params.slug) : null;
+  if (!product) throw data(null, { status: 404 });
+  return data({ origin: context.settings.publicUrl, product });
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page)
+    return [{ title: `${messages.productNotFound} | ${brand.name}` }, { name: 'robots', content: 'noindex' }];
+  const { product, origin } = page;
+  return pageMeta({
+    title: product.name,
+    description: `${product.description} ${sizeLabel(product)}, ${formatPrice(dollarsToCents(product.price))} CAD.`,
+    origin,
+    path: `/products/${product.slug}`,
+    image: product.image_url,
+    type: 'product',
+  });
+}
+
+/** Highlights split in two columns beside the image: the first three left, the rest right. */
+function Highlights({ product }: { product: Product }) {
+  if (product.highlights.length === 0) return null;
+  const left = product.highlights.slice(0, 3);
+  const right = product.highlights.slice(3);
+  const column = (items: Product['highlights'], testId: string) => (
+    <ul className="space-y-6" data-testid={testId}>
+      {items.map((h) => (
+        <li key={h.heading} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-beige">
+          <h3 className="flex items-center gap-2 font-display text-lg font-semibold">
+            <Sparkles className="h-4 w-4 text-maple" aria-hidden="true" />
+            {h.heading}
+          </h3>
+          <p className="mt-1 text-sm leading-relaxed text-muted">{h.subheading}</p>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section aria-labelledby="highlights-title" className="container-page py-16">
+      <h2 id="highlights-title" className="section-title text-center">
+        Why you'll love it
+      </h2>
+      <div className="mt-10 grid items-center gap-8 md:grid-cols-3">
+        {column(left, 'highlights-left')}
+        <ProductImage
+          url={product.image_url}
+          alt=""
+          sizes="(min-width: 768px) 30vw, 92vw"
+          className="rounded-3xl"
+        />
+        {column(right, 'highlights-right')}
+      </div>
+    </section>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, origin } = loaderData;
+  const [quantity, setQuantity] = useState(1);
+  const path = `/products/${product.slug}`;
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Shop', path: '/shop' },
+    { name: product.name, path },
+  ];
+
+  useEffect(() => {
+    track('Viewed Product', {
+      ProductName: product.name,
+      ProductID: product.id,
+      Categories: [product.category || 'Chunky Protein Cookies'],
+      Price: product.price,
+      URL: window.location.href,
+    });
+  }, [product]);
+
+  return (
+    <>
+      <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product) }} />
+      <JsonLd data={breadcrumbList(origin, trail)} />
+      <Breadcrumbs trail={trail} />
+      <section className="container-page grid gap-10 py-8 md:grid-cols-2 md:py-12">
+        <ProductImage
+          url={product.image_url}
+          alt={product.name}
+          sizes="(min-width: 768px) 48vw, 92vw"
+          priority
+          className="rounded-3xl shadow-sm"
+        />
+        <div className="space-y-6">
+          <div>
+            <p className="eyebrow">{product.category}</p>
+            <h1 className="mt-2 font-display text-4xl leading-tight font-bold sm:text-5xl">{product.name}</h1>
+          </div>
+          <p className="text-lg leading-relaxed text-muted">{product.description}</p>
+          {product.features.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label="Features">
+              {product.features.map((feature) => (
+                <li key={feature} className="rounded-full bg-sand px-3 py-1.5 text-sm font-medium text-cocoa">
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="flex items-center gap-2 text-sm text-ink">
+            <Clock className="h-4 w-4 text-maple" aria-hidden="true" />
+            <span>
+              Best time to eat: <strong>{idealTimeOfDay(product)}</strong>
+            </span>
+          </p>
+          {product.nutrition_info && <p className="text-sm text-muted">{product.nutrition_info}</p>}
+          {product.nutrition_label && (
+            <NutritionLabelDialog url={product.nutrition_label} productName={product.name} />
+          )}
+          <div className="flex items-baseline gap-3 border-t border-beige pt-6">
+            <p className="font-display text-3xl font-semibold text-cocoa">
+              {formatPrice(dollarsToCents(product.price))}
+            </p>
+            <p className="text-sm text-muted">{sizeLabel(product)}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            <QuantitySelector value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <AddToCartButton
+              product={toCartProduct(product)}
+              quantity={quantity}
+              className="btn-primary flex-1 sm:flex-none sm:px-10"
+            />
+          </div>
+          <p className="text-sm text-muted">Free shipping on orders over $90 · Ships in 3-7 business days</p>
+        </div>
+      </section>
+
+      <Highlights product={product} />
+
+      <section
+        aria-labelledby="ingredients-title"
+        className="container-page grid gap-10 pb-16 md:grid-cols-2"
+      >
+        <div>
+          <h2 id="ingredients-title" className="font-display text-2xl font-semibold">
+            Ingredients
+          </h2>
+          {product.ingredients.length > 0 ? (
+            <p className="mt-3 leading-relaxed text-ink">{product.ingredients.join(', ')}.</p>
+          ) : (
+            <p className="mt-3 text-muted">{messages.noIngredients}</p>
+          )}
+        </div>
+        <div>
+          <h2 className="font-display text-2xl font-semibold">Allergens</h2>
+          {product.allergens.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {product.allergens.map((allergen) => (
+                <li
+                  key={allergen}
+                  className="rounded-full border border-beige bg-white px-3 py-1.5 text-sm text-ink"
+                >
+                  {allergen}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-muted">{messages.noIngredients}</p>
+          )}
+        </div>
+      </section>
+
+      <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
+
+      <section aria-labelledby="faq-title" className="container-page max-w-3xl py-16">
+        <h2 id="faq-title" className="section-title text-center">
+          Frequently asked questions
+        </h2>
+        {product.faqs.length > 0 ? (
+          <div className="mt-8 divide-y divide-beige rounded-3xl border border-beige bg-white">
+            {product.faqs.map((faq) => (
+              <details key={faq.question} className="group px-6 py-4">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-cocoa">
+                  {faq.question}
+                  <span aria-hidden="true" className="text-xl transition group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="mt-2 leading-relaxed text-muted">{faq.answer}</p>
+              </details>
+            ))}
+          </div>
+        ) : (
+          <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Unknown product: 'Product not found' (the loader answers 404). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error('Failed to load product', error);
+  return (
+    <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-6 py-24 text-center">
+      <h1 role="alert" className={`font-display text-3xl font-semibold ${notFound ? '' : 'text-danger'}`}>
+        {notFound ? messages.productNotFound : messages.categoryFailed}
+      </h1>
+      <Link to="/shop" className="btn-primary">
+        Browse all snacks
+      </Link>
+    </section>
+  );
+}

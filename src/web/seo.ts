@@ -1,0 +1,90 @@
+import type { MetaDescriptor } from 'react-router';
+import { brand } from '../domain/brand';
+import { dollarsToCents, formatAmount } from '../domain/money';
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** absolute origin (PUBLIC_URL) */
+  origin: string;
+  /** path of the canonical URL, e.g. '/shop' */
+  path: string;
+  image?: string | null;
+  noindex?: boolean;
+  type?: 'website' | 'product' | 'article';
+}
+
+/** Title, description, canonical URL and social cards for a page. */
+export function pageMeta({
+  title,
+  description,
+  origin,
+  path,
+  image,
+  noindex,
+  type = 'website',
+}: PageSeo): MetaDescriptor[] {
+  const fullTitle = title === brand.name ? title : `${title} | ${brand.name}`;
+  const url = `${origin}${path}`;
+  return [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: brand.name },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    ...(image ? [{ property: 'og:image', content: new URL(image, origin).href }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    ...(noindex ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
+  ];
+}
+
+/** schema.org BreadcrumbList for the trail of a page. */
+export function breadcrumbList(origin: string, trail: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: `${origin}${crumb.path}`,
+    })),
+  };
+}
+
+/** schema.org Product with a CAD offer. */
+export function productJsonLd(
+  origin: string,
+  p: {
+    name: string;
+    slug: string;
+    sku: string | null;
+    description: string;
+    image_url: string | null;
+    price: number;
+    category: string;
+  },
+) {
+  const url = `${origin}/products/${p.slug}`;
+  return {
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku ?? undefined,
+    description: p.description,
+    image: p.image_url ? new URL(p.image_url, origin).href : undefined,
+    url,
+    category: p.category,
+    brand: { '@type': 'Brand', name: brand.name },
+    offers: {
+      '@type': 'Offer',
+      price: formatAmount(dollarsToCents(p.price)),
+      priceCurrency: brand.currency,
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      url,
+    },
+  };
+}

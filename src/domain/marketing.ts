@@ -1,5 +1,5 @@
 /** Payloads of the newsletter and contact forms (SPEC §5), shared by the forms and the API. */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { messages } from './messages.js';
 
 const EMAIL_REQUIRED = messages.emailRequired;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorySchema, productSchema, VARIETY_PACK_SLUG } from '../../../domain/catalog.js';
+import { categorySchema, productSchema } from '../../../domain/catalog-schemas.js';
+import { VARIETY_PACK_SLUG } from '../../../domain/catalog.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { responsiveImage } from '../../../domain/images';
 
 /** Scrolls to the variety-pack section when the page has one, else to the top of the page. */
 function scrollToVarietyOrTop() {
@@ -15,8 +16,7 @@ export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
       <div className="container-page grid items-center gap-10 md:grid-cols-2">
         {imageUrl && (
           <img
-            src={imageUrl}
-            srcSet={`${imageUrl.replace('-1200w.webp', '-600w.webp')} 600w, ${imageUrl} 1200w`}
+            {...responsiveImage(imageUrl)}
             sizes="(min-width: 768px) 45vw, 92vw"
             alt="A baker's bench with a bowl of cookie dough, dates, oats and maple syrup"
             width={1200}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { responsiveImage } from '../../../domain/images';
 
 export function Hero({ imageUrl }: { imageUrl: string | undefined }) {
   return (
@@ -19,7 +20,8 @@ export function Hero({ imageUrl }: { imageUrl: string | undefined }) {
         </div>
         {imageUrl && (
           <img
-            src={imageUrl}
+            {...responsiveImage(imageUrl)}
+            sizes="(min-width: 768px) 46vw, 92vw"
             alt="A stack of chunky protein cookies with energy bites and chocolate chunks"
             width={1200}
             height={800}

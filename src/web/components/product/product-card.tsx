@@ -13,7 +13,13 @@ const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-widt
 export type CardProduct = ProductSummary;
 
 /** Image, name, description, size line, price, quantity (default 1) and Add to Cart (SPEC §2). */
-export function ProductCard({ product }: { product: CardProduct }) {
+export function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+}: {
+  product: CardProduct;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const [quantity, setQuantity] = useState(1);
   const href = `/products/${product.slug}`;
   return (
@@ -27,11 +33,11 @@ export function ProductCard({ product }: { product: CardProduct }) {
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="font-display text-xl leading-snug font-semibold">
+        <Heading className="font-display text-xl leading-snug font-semibold">
           <Link to={href} className="hover:text-maple-dark">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="flex-1 text-sm leading-relaxed text-muted">{product.description}</p>
         <p className="text-sm text-muted">{sizeLabel(product)}</p>
         <p className="font-display text-2xl font-semibold text-cocoa">
@@ -55,12 +61,19 @@ export function ProductCard({ product }: { product: CardProduct }) {
   );
 }
 
-export function ProductGrid({ products }: { products: CardProduct[] }) {
+/** The card grid: 1, 2, 3 and 4 columns from extra-small to large screens (SPEC §2). */
+export function ProductGrid({
+  products,
+  headingLevel,
+}: {
+  products: CardProduct[];
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:pages`: Lighthouse (mobile preset: simulated slow 4G and a mid-range phone) against
+ * the built server, three runs per page, median reported. Budgets are reported, not asserted:
+ * performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.8 s, CLS <= 0.05,
+ * first-load JavaScript <= 100 kB (transferred, compressed).
+ *
+ * Usage: node bench/lighthouse.mjs [--runs 3] [--url http://localhost:3000] [--write]
+ *   Without --url it builds if needed, starts the shop on a free port with a fresh DATA_DIR and
+ *   stops it afterwards. --write replaces the table in bench/README.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const runs = Number(option('runs', '3'));
+const write = args.includes('--write');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startShop() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'northbite-bench-'));
+  // scripts/start.mjs builds when the build is missing or stale, exactly like `npm start`.
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(chrome, url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const { categories, audits } = result.lhr;
+  const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    bestPractices: Math.round(categories['best-practices'].score * 100),
+    seo: Math.round(categories.seo.score * 100),
+    lcp: audits['largest-contentful-paint'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    jsKb: (scripts?.transferSize ?? 0) / 1024,
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+const explicitUrl = option('url', undefined);
+const shop = explicitUrl ? { url: explicitUrl.replace(/\/$/, ''), stop: async () => {} } : await startShop();
+const products = await (await fetch(`${shop.url}/api/products`)).json();
+const product = products.find((p) => p.category === 'Chunky Protein Cookies') ?? products[0];
+const pages = [
+  '/',
+  '/shop',
+  `/products/${product.slug}`,
+  '/categories/chunky-protein-cookies',
+  '/chunky-variety-pack',
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+const rows = [];
+try {
+  for (const path of pages) {
+    await measure(chrome, shop.url + path); // warm-up: server caches, compiled templates
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await measure(chrome, shop.url + path));
+    const pick = (key) => median(samples.map((s) => s[key]));
+    rows.push({
+      path,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcp: pick('lcp'),
+      cls: pick('cls'),
+      tbt: pick('tbt'),
+      jsKb: pick('jsKb'),
+      failing: [...new Set(samples.flatMap((s) => s.failing))],
+    });
+    console.error(`measured ${path}`);
+  }
+} finally {
+  await chrome.kill();
+  await shop.stop();
+}
+
+const table = [
+  '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (kB, compressed) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(
+    (r) =>
+      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKb.toFixed(1)} |`,
+  ),
+].join('\n');
+const failing = rows
+  .filter((r) => r.failing.length > 0)
+  .map((r) => `- \`${r.path}\`: ${r.failing.join(', ')}`);
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const report = [
+  `Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset, median of ${runs} runs after one warm-up, on ${new Date().toISOString().slice(0, 10)}; ${machine}.`,
+  'Command: `npm run bench:pages -- --write`.',
+  '',
+  table,
+  ...(failing.length > 0 ? ['', 'Audits not passing in at least one run:', ...failing] : []),
+].join('\n');
+console.log(report);
+
+if (write) {
+  const readme = join(root, 'bench/README.md');
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- lighthouse:start -->';
+  const end = '<!-- lighthouse:end -->';
+  writeFileSync(readme, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${report}\n${end}`));
+}

@@ -1,0 +1,75 @@
+/**
+ * The catalogue's API shapes as zod schemas (SPEC §3), and the types inferred from them. The server
+ * and the tests use the schemas; pages import the types only (through catalog.ts), so the browser
+ * never loads zod for a catalogue page.
+ */
+import { z } from './zod.js';
+
+const nutritionFields = {
+  calories: z.number().nullable(),
+  protein: z.number().nullable(),
+  fat: z.number().nullable(),
+  carbs: z.number().nullable(),
+  fiber: z.number().nullable(),
+  gluten_free: z.boolean().nullable(),
+  grain_free: z.boolean().nullable(),
+};
+
+export const nutritionSchema = z.object(nutritionFields);
+export const competitorSchema = z.object({ competitor_name: z.string(), ...nutritionFields });
+export const highlightSchema = z.object({ heading: z.string(), subheading: z.string() });
+export const faqSchema = z.object({ question: z.string(), answer: z.string() });
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  category: z.string(),
+  category_id: z.number().int(),
+  category_slug: z.string(),
+  /** grams */
+  size: z.number().nullable(),
+  /** dollars, two decimals */
+  price: z.number(),
+  image_url: z.string().nullable(),
+  sku: z.string().nullable(),
+  features: z.array(z.string()),
+  ideal_time_of_day: z.string().nullable(),
+  nutrition_label: z.string().nullable(),
+  nutrition_info: z.string().nullable(),
+  highlights: z.array(highlightSchema),
+  ingredients: z.array(z.string()),
+  allergens: z.array(z.string()),
+  nutrition: nutritionSchema,
+  competitors: z.array(competitorSchema),
+  faqs: z.array(faqSchema),
+});
+
+export const categoryConfigSchema = z.object({
+  features: z.array(z.object({ icon: z.string(), label: z.string() })),
+  qualityPromise: z.object({ text: z.string(), imageUrl: z.string() }),
+  ingredientHighlight: z.object({
+    imageUrl: z.string(),
+    altText: z.string(),
+    tag: z.string(),
+    title: z.string(),
+    description: z.string(),
+    points: z.array(z.string()),
+  }),
+});
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  config: categoryConfigSchema.nullable(),
+  products: z.array(productSchema),
+});
+
+export type Nutrition = z.infer<typeof nutritionSchema>;
+export type Competitor = z.infer<typeof competitorSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type CategoryConfig = z.infer<typeof categoryConfigSchema>;
+export type Category = z.infer<typeof categorySchema>;

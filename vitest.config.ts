@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // its own fresh database: PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

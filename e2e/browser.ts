@@ -30,11 +30,21 @@ export function watchForErrors(page: Page): string[] {
 }
 
 /** Runs axe-core in the page and returns the serious and critical WCAG 2.1 A/AA violations. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export function accessibilityViolations(page: Page): Promise<string[]> {
+  return runAxe(page, ['serious', 'critical']);
+}
+
+/** Runs axe-core in the page and returns the WCAG 2.1 A/AA violations of any impact. */
+export function allAccessibilityViolations(page: Page): Promise<string[]> {
+  return runAxe(page, null);
+}
+
+/** Injects axe-core, runs the WCAG 2.1 A/AA rules, keeps the violations of the given impacts (all if null). */
+async function runAxe(page: Page, impacts: string[] | null): Promise<string[]> {
   const { createRequire } = await import('node:module');
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (impacts) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } })
       .axe;
     interface AxeResult {
@@ -44,7 +54,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => impacts === null || impacts.includes(v.impact ?? ''))
       .map(
         (v) =>
           `${v.id} (${v.impact}): ${v.help} at ${v.nodes
@@ -52,6 +62,6 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
             .slice(0, 3)
             .join(', ')}`,
       );
-  });
+  }, impacts);
   return violations;
 }

@@ -17,6 +17,7 @@ export const messages = {
   noImage: 'No Image Available',
   noFaqs: 'No FAQs available for this product.',
   noIngredients: 'Ingredients not available.',
+  noAllergens: 'Allergen information not available.',
   notAvailable: 'N/A',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
 } as const;

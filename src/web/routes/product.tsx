@@ -184,7 +184,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : (
-            <p className="mt-3 text-muted">{messages.noIngredients}</p>
+            <p className="mt-3 text-muted">{messages.noAllergens}</p>
           )}
         </div>
       </section>

@@ -33,7 +33,13 @@ export function NutritionComparison({
           We vs Them
         </h2>
         <p className="mt-3 text-center text-muted">Per serving, side by side.</p>
-        <div className="mt-8 overflow-x-auto rounded-3xl border border-beige bg-white shadow-sm">
+        {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
+        <div
+          className="mt-8 overflow-x-auto rounded-3xl border border-beige bg-white shadow-sm"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="compare-title"
+        >
           <table className="w-full min-w-[520px] text-left text-sm">
             <thead>
               <tr className="border-b border-beige">

@@ -8,7 +8,6 @@ const STATIC_PAGES = [
   '/about',
   '/contact',
   '/faq',
-  '/track-orders',
   '/terms-of-use',
   '/privacy-policy',
   '/accessibility-policy',

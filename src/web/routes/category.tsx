@@ -95,7 +95,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-muted">{category.description}</p>
         </div>
-        <ProductGrid products={products} headingLevel="h2" />
+        <ProductGrid products={products} headingLevel="h2" aboveTheFold />
       </section>
       {category.config && (
         <>

@@ -54,7 +54,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">Fresh from our Vancouver kitchen</p>
         <h1 className="mt-2 font-display text-4xl font-bold sm:text-5xl">Shop Our Snacks</h1>
       </header>
-      {sections.map((section) => (
+      {sections.map((section, i) => (
         <section
           key={section.slug}
           aria-labelledby={`section-${section.slug}`}
@@ -65,7 +65,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               {section.name}
             </h2>
           </div>
-          <ProductGrid products={section.products} />
+          <ProductGrid products={section.products} aboveTheFold={i === 0} />
         </section>
       ))}
       {variety && <StarterPack product={variety} />}

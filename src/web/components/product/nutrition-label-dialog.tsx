@@ -41,6 +41,7 @@ export function NutritionLabelDialog({ url, productName }: { url: string; produc
           alt={`Nutrition facts for ${productName}`}
           width={360}
           height={420}
+          loading="lazy"
           className="mx-auto h-auto w-full"
         />
       </dialog>

@@ -16,9 +16,12 @@ export type CardProduct = ProductSummary;
 export function ProductCard({
   product,
   headingLevel: Heading = 'h3',
+  imageLoading = 'lazy',
 }: {
   product: CardProduct;
   headingLevel?: 'h2' | 'h3';
+  /** The first cards of a page are above the fold: 'priority' for the first, 'eager' for its row. */
+  imageLoading?: 'priority' | 'eager' | 'lazy';
 }) {
   const [quantity, setQuantity] = useState(1);
   const href = `/products/${product.slug}`;
@@ -29,6 +32,8 @@ export function ProductCard({
           url={product.image_url}
           alt=""
           sizes={CARD_SIZES}
+          priority={imageLoading === 'priority'}
+          eager={imageLoading === 'eager'}
           className="transition hover:scale-[1.03]"
         />
       </Link>
@@ -65,15 +70,22 @@ export function ProductCard({
 export function ProductGrid({
   products,
   headingLevel,
+  aboveTheFold = false,
 }: {
   products: CardProduct[];
   headingLevel?: 'h2' | 'h3';
+  /** The grid opens the page: its first row loads at once instead of lazily. */
+  aboveTheFold?: boolean;
 }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            imageLoading={aboveTheFold && i === 0 ? 'priority' : aboveTheFold && i < 4 ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>

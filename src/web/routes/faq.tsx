@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { FaqList } from '../components/content/faq-list';
 import { PageHeader } from '../components/content/page-header';
 import { withEmail } from '../components/content/rich-text';
 import { JsonLd } from '../components/json-ld';
@@ -55,19 +56,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             <h2 id={`faq-${group.heading}`} className="font-display text-2xl font-semibold">
               {group.heading}
             </h2>
-            <div className="mt-4 divide-y divide-beige rounded-3xl border border-beige bg-white">
-              {group.items.map((item) => (
-                <details key={item.question} className="group px-6 py-4">
-                  <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-cocoa">
-                    {item.question}
-                    <span aria-hidden="true" className="text-xl transition group-open:rotate-45">
-                      +
-                    </span>
-                  </summary>
-                  <p className="mt-2 leading-relaxed text-muted">{withEmail(item.answer, contactEmail)}</p>
-                </details>
-              ))}
-            </div>
+            <FaqList items={group.items} renderAnswer={(answer) => withEmail(answer, contactEmail)} />
           </section>
         ))}
       </div>

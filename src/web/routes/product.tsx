@@ -7,6 +7,7 @@ import { messages } from '../../domain/messages';
 import { dollarsToCents, formatPrice } from '../../domain/money';
 import { isSlug } from '../../domain/slug';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
+import { FaqList } from '../components/content/faq-list';
 import { JsonLd } from '../components/json-ld';
 import { AddToCartButton } from '../components/product/add-to-cart-button';
 import { NutritionComparison } from '../components/product/nutrition-comparison';
@@ -196,19 +197,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           Frequently asked questions
         </h2>
         {product.faqs.length > 0 ? (
-          <div className="mt-8 divide-y divide-beige rounded-3xl border border-beige bg-white">
-            {product.faqs.map((faq) => (
-              <details key={faq.question} className="group px-6 py-4">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-cocoa">
-                  {faq.question}
-                  <span aria-hidden="true" className="text-xl transition group-open:rotate-45">
-                    +
-                  </span>
-                </summary>
-                <p className="mt-2 leading-relaxed text-muted">{faq.answer}</p>
-              </details>
-            ))}
-          </div>
+          <FaqList items={product.faqs} className="mt-8" />
         ) : (
           <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
         )}

@@ -77,3 +77,33 @@ export function updateQuantity(cart: Cart, id: number, quantity: number): Cart {
   const qty = clampQuantity(quantity);
   return withTotals(cart.items.map((item) => (item.id === id ? line(item, qty) : item)));
 }
+
+export interface CartRefresh {
+  cart: Cart;
+  /** lines dropped because their product is no longer sold */
+  removed: CartItem[];
+  /** lines whose price changed */
+  repriced: { item: CartItem; oldPrice: number }[];
+}
+
+/**
+ * Brings a restored cart up to date with the catalogue: current price, name and image for every
+ * line, and lines whose product no longer exists dropped (SPEC §4; the caller tells the shopper).
+ */
+export function refreshCart(cart: Cart, catalogue: readonly CartProduct[]): CartRefresh {
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  const removed: CartItem[] = [];
+  const repriced: CartRefresh['repriced'] = [];
+  const items: CartItem[] = [];
+  for (const item of cart.items) {
+    const product = byId.get(item.id);
+    if (!product) {
+      removed.push(item);
+      continue;
+    }
+    if (dollarsToCents(product.price) !== dollarsToCents(item.price))
+      repriced.push({ item, oldPrice: item.price });
+    items.push(line(product, item.quantity));
+  }
+  return { cart: withTotals(items), removed, repriced };
+}

@@ -20,3 +20,9 @@ export function responsiveImage(url: string): ResponsiveImage {
   const half = Math.round(width / 2);
   return { src: url, srcSet: `${base}-${half}w.webp ${half}w, ${url} ${width}w`, width };
 }
+
+/** The smaller (half-width) variant of a sized image, for thumbnails; other URLs as they are. */
+export function thumbnailUrl(url: string): string {
+  const match = SIZED.exec(url);
+  return match ? `${match[1]}-${Math.round(Number(match[2]) / 2)}w.webp` : url;
+}

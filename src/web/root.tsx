@@ -15,6 +15,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import frauncesLatin from '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import interLatin from '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { CartSync } from './components/cart/cart-sync';
 import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
 import { SiteFooter } from './components/chrome/site-footer';
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <AnnouncementBar />
         <SiteHeader />
+        <CartSync />
         <main id="main" className="flex-1">
           <PendingPage>{children}</PendingPage>
         </main>

@@ -7,6 +7,7 @@ export default [
   route('categories/:slug', 'routes/category.tsx'),
   route('chunky-variety-pack', 'routes/variety-pack.tsx'),
   route('products/:slug', 'routes/product.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('about', 'routes/about.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('faq', 'routes/faq.tsx'),

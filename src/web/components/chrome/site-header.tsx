@@ -1,6 +1,6 @@
-import { ShoppingBag, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { useCart } from '../../features/cart/cart-store';
+import { CartButton } from '../cart/cart-button';
 import { useStoredUser } from '../../features/session/stored-session';
 import { adminLink, mainLinks } from '../../navigation';
 import { Wordmark } from '../brand-marks';
@@ -20,8 +20,6 @@ export function SiteHeader() {
   const user = useStoredUser();
   const isAdmin = user?.isAdmin === true;
   const accountTo = user ? '/profile' : '/login';
-  const { totalQuantity } = useCart();
-  const badge = totalQuantity > 99 ? '99+' : String(totalQuantity);
 
   return (
     <header className="sticky top-0 z-40 border-b border-beige/80 bg-cream/95 backdrop-blur">
@@ -53,24 +51,7 @@ export function SiteHeader() {
           >
             <User className="h-5 w-5" aria-hidden="true" />
           </Link>
-          <Link
-            to="/cart"
-            className="relative grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand"
-            aria-label={
-              totalQuantity > 0 ? `Cart, ${totalQuantity} ${totalQuantity === 1 ? 'item' : 'items'}` : 'Cart'
-            }
-          >
-            <ShoppingBag className="h-5 w-5" aria-hidden="true" />
-            {totalQuantity > 0 && (
-              <span
-                data-testid="cart-count"
-                aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-maple px-1 text-[11px] font-bold text-white"
-              >
-                {badge}
-              </span>
-            )}
-          </Link>
+          <CartButton />
         </div>
       </div>
     </header>

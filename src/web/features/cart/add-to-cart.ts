@@ -1,6 +1,7 @@
 import type { CartProduct } from '../../../domain/cart';
 import type { Product } from '../../../domain/catalog';
 import { track } from '../marketing/track';
+import { openCartDrawer } from './cart-drawer-state';
 import { cartActions } from './cart-store';
 
 /** The cart line fields of a catalogue product. */
@@ -19,9 +20,10 @@ export function toCartProduct(
   };
 }
 
-/** Adds to the cart and reports 'Added to Cart' (SPEC §4) with the product's public URL. */
+/** Adds to the cart, opens the drawer and reports 'Added to Cart' (SPEC §4) with the product's public URL. */
 export function addProductToCart(product: CartProduct, quantity: number): void {
   cartActions.add(product, quantity);
+  openCartDrawer();
   track('Added to Cart', {
     ProductID: product.id,
     SKU: product.sku,

@@ -7,12 +7,14 @@ import { useSyncExternalStore } from 'react';
 import {
   addToCart,
   emptyCart,
+  refreshCart,
   removeFromCart,
   updateQuantity,
   withTotals,
   type Cart,
   type CartItem,
   type CartProduct,
+  type CartRefresh,
 } from '../../../domain/cart';
 
 export const CART_KEY = 'cart';
@@ -104,7 +106,21 @@ export const cartActions = {
     ensureLoaded();
     commit(emptyCart);
   },
+  /** Applies current catalogue prices and drops lines whose product is gone; returns what changed. */
+  refresh(catalogue: readonly CartProduct[]): CartRefresh {
+    ensureLoaded();
+    const result = refreshCart(cart, catalogue);
+    const changed = result.removed.length > 0 || result.repriced.length > 0;
+    if (changed) commit(result.cart);
+    return result;
+  },
 };
+
+/** The current cart outside React (event handlers). */
+export function currentCart(): Cart {
+  ensureLoaded();
+  return cart;
+}
 
 /** The cart; empty during the server render and until hydration restores it. */
 export function useCart(): Cart {

@@ -1,0 +1,151 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Minus, Plus, Trash2, X } from 'lucide-react';
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { MIN_QUANTITY } from '../../../domain/cart';
+import { thumbnailUrl } from '../../../domain/images';
+import { dollarsToCents, formatPrice } from '../../../domain/money';
+import { closeCartDrawer, setCartDrawerOpen, useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
+import { cartActions, useCart } from '../../features/cart/cart-store';
+import { useProceedToCheckout } from '../../features/cart/use-proceed-to-checkout';
+import { FreeShippingMessage } from './free-shipping-message';
+
+const price = (dollars: number) => formatPrice(dollarsToCents(dollars));
+
+/**
+ * 'Your Snackbar' (SPEC §2): from the right on wide screens, from the bottom on small ones. Radix
+ * traps focus and closes on Escape; focus goes back to the cart icon. Loaded on first use.
+ */
+export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject<HTMLElement | null> }) {
+  const open = useCartDrawerOpen();
+  const cart = useCart();
+  const proceed = useProceedToCheckout();
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          data-testid="cart-drawer"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[88vh] flex-col rounded-t-3xl bg-cream shadow-2xl data-[state=open]:animate-[slide-up_200ms_ease-out] md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[440px] md:rounded-none md:data-[state=open]:animate-[slide-in_200ms_ease-out]"
+        >
+          <div className="flex items-center justify-between border-b border-beige px-6 py-4">
+            <Dialog.Title className="font-display text-2xl font-semibold text-cocoa">
+              Your Snackbar
+            </Dialog.Title>
+            <Dialog.Close
+              className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand"
+              aria-label="Close cart"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="px-6 pt-3">
+            <Link
+              to="/shop"
+              onClick={closeCartDrawer}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-maple-dark hover:underline"
+            >
+              ← Continue shopping
+            </Link>
+          </div>
+
+          {cart.items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+              <p className="font-display text-2xl font-semibold text-cocoa">Your cart is empty</p>
+              <p className="max-w-xs text-muted">Add your favorite snacks to the cart and fuel your day.</p>
+              <Link to="/shop" onClick={closeCartDrawer} className="btn-primary mt-3">
+                Shop Now
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ul
+                className="flex-1 divide-y divide-beige overflow-y-auto px-6"
+                aria-label="Items in your cart"
+              >
+                {cart.items.map((item) => (
+                  <li key={item.id} className="flex gap-4 py-4" data-testid="drawer-line">
+                    {item.image_url && (
+                      <img
+                        src={thumbnailUrl(item.image_url)}
+                        alt=""
+                        width={72}
+                        height={72}
+                        className="h-18 w-18 shrink-0 rounded-xl object-cover"
+                      />
+                    )}
+                    <div className="flex min-w-0 flex-1 flex-col gap-2">
+                      <div className="flex items-start justify-between gap-2">
+                        <p className="font-semibold text-cocoa">{item.name}</p>
+                        <button
+                          type="button"
+                          onClick={() => cartActions.remove(item.id)}
+                          className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-danger"
+                          aria-label={`Remove ${item.name}`}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </button>
+                      </div>
+                      <div className="flex items-center justify-between">
+                        <div
+                          className="inline-flex items-center rounded-full border border-beige bg-white"
+                          role="group"
+                          aria-label={`Quantity of ${item.name}`}
+                        >
+                          <button
+                            type="button"
+                            className="grid h-9 w-9 place-items-center disabled:opacity-40"
+                            onClick={() => cartActions.updateQuantity(item.id, item.quantity - 1)}
+                            disabled={item.quantity <= MIN_QUANTITY}
+                            aria-label="Decrease quantity"
+                          >
+                            <Minus className="h-4 w-4" aria-hidden="true" />
+                          </button>
+                          <output className="min-w-7 text-center text-sm font-semibold tabular-nums">
+                            {item.quantity}
+                          </output>
+                          <button
+                            type="button"
+                            className="grid h-9 w-9 place-items-center disabled:opacity-40"
+                            onClick={() => cartActions.updateQuantity(item.id, item.quantity + 1)}
+                            aria-label="Increase quantity"
+                          >
+                            <Plus className="h-4 w-4" aria-hidden="true" />
+                          </button>
+                        </div>
+                        <p className="font-semibold text-cocoa" data-testid="line-total">
+                          {price(item.totalPrice)}
+                        </p>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="space-y-4 border-t border-beige px-6 py-5">
+                <p className="flex items-center justify-between text-lg">
+                  <span className="font-semibold text-cocoa">Subtotal</span>
+                  <span className="font-display font-semibold text-cocoa" data-testid="subtotal">
+                    {price(cart.totalPrice)}
+                  </span>
+                </p>
+                <FreeShippingMessage subtotal={cart.totalPrice} />
+                <button type="button" className="btn-primary w-full" onClick={proceed}>
+                  Proceed to Checkout
+                </button>
+                <button type="button" className="btn-outline w-full" onClick={() => cartActions.clear()}>
+                  Clear Cart
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

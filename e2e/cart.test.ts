@@ -347,4 +347,17 @@ describe('cart', () => {
     ).toBe('/checkout');
     await page.close();
   });
+
+  it('sends a signed-in shopper straight to /checkout', async () => {
+    const { page } = await open('/products/maple-almond-granola');
+    await page.evaluate(() => {
+      window.localStorage.setItem('token', 'a-session-token');
+      window.localStorage.setItem('user', JSON.stringify({ id: 7, email: 'sam@example.ca', isAdmin: false }));
+    });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await drawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL('**/checkout');
+    expect(await drawer(page).count()).toBe(0);
+    await page.close();
+  });
 });

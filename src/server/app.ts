@@ -66,8 +66,11 @@ export async function buildApp({
   // Set by main.ts on SIGTERM: health checks fail so load balancers stop sending traffic, and every
   // answer closes its connection, so clients move to other instances before this one stops.
   app.decorate('lifecycle', { draining: false });
-  app.addHook('onRequest', async (_request, reply) => {
+  // Decided when the answer leaves, not when the request came in: a request that was already in
+  // flight when draining began must not leave a keep-alive connection holding the shutdown open.
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
+    return payload;
   });
 
   await app.register(fastifyHelmet, {

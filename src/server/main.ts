@@ -10,6 +10,9 @@ import { openDatabase } from './db/client.js';
 import { seedDemoCatalogue } from './db/seed/index.js';
 import { ensureAdminAccount } from './modules/users/admin-account.js';
 
+/** After draining, how long closing may take before the process gives up and exits. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -45,6 +48,12 @@ async function main(): Promise<void> {
       // answers them (with Connection: close) while the load balancer notices the failing health check.
       app.lifecycle.draining = true;
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // A stuck client must not keep the process alive forever: orchestrators expect an exit.
+      const deadline = setTimeout(() => {
+        app.log.error('shutdown took too long; exiting with requests still open');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      deadline.unref();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Minus, Plus, Trash2, X } from 'lucide-react';
+import { Trash2, X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import { MIN_QUANTITY } from '../../../domain/cart';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { closeCartDrawer, setCartDrawerOpen, useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProceedToCheckout } from '../../features/cart/use-proceed-to-checkout';
+import { QuantitySelector } from '../product/quantity-selector';
 import { FreeShippingMessage } from './free-shipping-message';
 
 const price = (dollars: number) => formatPrice(dollarsToCents(dollars));
@@ -93,32 +93,12 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                         </button>
                       </div>
                       <div className="flex items-center justify-between">
-                        <div
-                          className="inline-flex items-center rounded-full border border-beige bg-white"
-                          role="group"
-                          aria-label={`Quantity of ${item.name}`}
-                        >
-                          <button
-                            type="button"
-                            className="grid h-9 w-9 place-items-center disabled:opacity-40"
-                            onClick={() => cartActions.updateQuantity(item.id, item.quantity - 1)}
-                            disabled={item.quantity <= MIN_QUANTITY}
-                            aria-label="Decrease quantity"
-                          >
-                            <Minus className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                          <output className="min-w-7 text-center text-sm font-semibold tabular-nums">
-                            {item.quantity}
-                          </output>
-                          <button
-                            type="button"
-                            className="grid h-9 w-9 place-items-center disabled:opacity-40"
-                            onClick={() => cartActions.updateQuantity(item.id, item.quantity + 1)}
-                            aria-label="Increase quantity"
-                          >
-                            <Plus className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                        </div>
+                        <QuantitySelector
+                          value={item.quantity}
+                          onChange={(quantity) => cartActions.updateQuantity(item.id, quantity)}
+                          label={`Quantity of ${item.name}`}
+                          size="sm"
+                        />
                         <p className="font-semibold text-cocoa" data-testid="line-total">
                           {price(item.totalPrice)}
                         </p>

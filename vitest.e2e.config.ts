@@ -6,7 +6,11 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    fileParallelism: false,
+    // Two journey files at a time: each waits on its own shop, browser and database much of the time,
+    // and every file starts its own shop on a free port with its own data, so they do not meet.
+    // One at a time took the CI run past 20 minutes.
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

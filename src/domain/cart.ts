@@ -2,6 +2,7 @@
  * The shopping cart (SPEC §3, §4). Pure functions over an immutable cart; every amount is computed in
  * integer cents and exposed in dollars, as the stored shape requires.
  */
+import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
 
 export interface CartItem {
@@ -27,6 +28,22 @@ export interface Cart {
 }
 
 export type CartProduct = Omit<CartItem, 'quantity' | 'totalPrice'>;
+
+/** The cart line fields of a catalogue product. */
+export function toCartProduct(
+  p: Pick<Product, 'id' | 'name' | 'price' | 'sku' | 'image_url' | 'size' | 'slug' | 'category'>,
+): CartProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    sku: p.sku,
+    image_url: p.image_url,
+    size: p.size,
+    slug: p.slug,
+    category: p.category,
+  };
+}
 
 export const MIN_QUANTITY = 1;
 /** A line holds at most this many packs; larger orders go through wholesale. */

@@ -29,3 +29,59 @@ export function freeShippingProgress(subtotalCents: number): FreeShippingProgres
     remainingDollars: Math.ceil(remainingCents / 100),
   };
 }
+
+/** Ground shipping by city (SPEC §9): Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. */
+export function cityShippingCents(city: string): number {
+  const name = city.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (name === 'vancouver') return 500;
+  if (name === 'burnaby' || name === 'brentwood') return 800;
+  return 1500;
+}
+
+/**
+ * Shipping for a checkout: free from $90 of products or for the configured free-shipping account
+ * (SPEC §6, §9), else the city's rate.
+ */
+export function shippingCents(subtotalCents: number, city: string, freeShipping = false): number {
+  if (freeShipping || subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS) return 0;
+  return cityShippingCents(city);
+}
+
+export interface PricedLine {
+  priceCents: number;
+  quantity: number;
+}
+
+export interface CheckoutTotals {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Subtotal, shipping, tax (5% of the products) and total = subtotal + shipping + tax, in cents. */
+export function checkoutTotals(
+  lines: readonly PricedLine[],
+  city: string,
+  freeShipping = false,
+): CheckoutTotals {
+  const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const shipping = shippingCents(subtotal, city, freeShipping);
+  const tax = taxCents(subtotal);
+  return {
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    taxCents: tax,
+    totalCents: subtotal + shipping + tax,
+  };
+}
+
+/** True when the signed-in shopper's e-mail is the configured free-shipping address. */
+export function isFreeShippingEmail(
+  email: string | null | undefined,
+  freeShippingEmail: string | null | undefined,
+) {
+  return Boolean(
+    email && freeShippingEmail && email.trim().toLowerCase() === freeShippingEmail.trim().toLowerCase(),
+  );
+}

@@ -20,6 +20,8 @@ export interface PublicSettings {
   googleClientId: string | null;
   klaviyoPublicKey: string | null;
   stripePublishableKey: string | null;
+  /** The account that ships free (SPEC §6); checkout compares the signed-in user's e-mail with it. */
+  freeShippingEmail: string | null;
 }
 
 /** URLs of the site's own illustrations (hero, brand story, ...), keyed by name. */

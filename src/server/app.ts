@@ -4,29 +4,54 @@ import { mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
+import type Stripe from 'stripe';
 import type { Transporter } from 'nodemailer';
-import { messages } from '../domain/messages.js';
 import type { Storefront } from '../domain/storefront.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { ensureSeedImages, imagesDir } from './db/seed/images.js';
-import { requireAudienceDeclarations } from './http/audience.js';
+import { registerAccessControl } from './http/audience.js';
 import { notFound, registerErrorHandling } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
+import { productAdminRoutes } from './modules/catalog/admin-routes.js';
+import { createProductAdminService } from './modules/catalog/admin-service.js';
+import { cachedCatalog, createCatalogCache } from './modules/catalog/cache.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { abandonedCartRoutes } from './modules/abandoned-carts/routes.js';
+import { createAbandonedCartService, REMINDER_JOB } from './modules/abandoned-carts/service.js';
+import { createJobRunner, type JobHandler, type JobRunner } from './modules/jobs/queue.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './modules/marketing/klaviyo.js';
 import { createReviewsService } from './modules/marketing/reviews.js';
 import { marketingRoutes } from './modules/marketing/routes.js';
 import { createMarketingService } from './modules/marketing/service.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { createPaymentsService } from './modules/payments/service.js';
+import { createStripeProvider } from './modules/payments/stripe-provider.js';
+import { createTestProcessor } from './modules/payments/test-processor.js';
+import { recipeRoutes } from './modules/recipes/routes.js';
+import { createRecipesService } from './modules/recipes/service.js';
+import { createGoogleVerifier } from './modules/users/google.js';
+import { createLoginThrottle } from './modules/users/login-throttle.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUsersService } from './modules/users/service.js';
+import { createSessionStore } from './modules/users/sessions.js';
+import { MAX_IMAGE_BYTES } from './modules/uploads/product-images.js';
 import { registerWeb, type WebMode } from './web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     lifecycle: { draining: boolean };
+    /** The background job runner (tests run due jobs through it). */
+    jobs: JobRunner;
   }
 }
 
@@ -39,6 +64,17 @@ export interface AppOptions {
   mailTransport?: Transporter;
   /** Overrides how the reviews service reaches Google (tests). */
   reviewsFetch?: typeof fetch;
+  /** Overrides Google's published keys for verifying Google ID tokens (tests). */
+  googleKeys?: JWTVerifyGetKey;
+  /** A Stripe client to use instead of one made from STRIPE_SECRET_KEY (tests). */
+  stripeClient?: Stripe;
+  /** Overrides how the Klaviyo sign-up job reaches Klaviyo (tests). */
+  klaviyoFetch?: typeof fetch;
+}
+
+/** Replaces the value of `token` query parameters in a URL for logging. */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** JSON bodies past this size are refused with 413; uploads get their own limit. */
@@ -50,17 +86,40 @@ export async function buildApp({
   web,
   mailTransport,
   reviewsFetch,
+  googleKeys,
+  stripeClient,
+  klaviyoFetch,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Request lines are logged; a restore-link token in them would be a working secret in the logs.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactSecrets(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path whose percent-encoding does not decode: answered in the shop's { message } shape rather
+    // than Fastify's own { error, code, message, statusCode }.
+    frameworkErrors: (error, _request, reply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      void (reply as FastifyReply)
+        .status(bad ? 400 : 500)
+        .send({ message: bad ? 'The address is not valid.' : 'Internal server error' });
+    },
   });
 
-  requireAudienceDeclarations(app);
+  const sessions = createSessionStore(database.db, config.sessionTtlDays);
+  registerAccessControl(app, sessions.resolve);
   registerErrorHandling(app);
 
   // Set by main.ts on SIGTERM: health checks fail so load balancers stop sending traffic, and every
@@ -91,12 +150,11 @@ export async function buildApp({
     // Quality 11 costs ~50x the CPU of 4 for a few percent; build assets are precompressed at 11.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: messages.tooManyRequests,
-    }),
+  await registerRateLimits(app, config);
+
+  // Product image uploads (admin): one file, checked again by its bytes in uploads/product-images.ts.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 32 },
   });
 
   const mailer = createMailer({
@@ -108,8 +166,27 @@ export async function buildApp({
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
-  const catalog = createCatalogService(database.db);
-  const marketing = createMarketingService(database.db, mailer, config.contactEmail);
+  // Background jobs (reminders, Klaviyo sign-ups); handlers are added below as services are made.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = createJobRunner({ db: database.db, log: app.log, handlers: jobHandlers });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start(config.jobsPollMs));
+  app.addHook('onClose', async () => jobs.stop());
+  if (config.klaviyoList) {
+    jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
+  }
+
+  const catalogService = createCatalogService(database.db);
+  const catalogCache = createCatalogCache(database.db, catalogService, {
+    checkEveryMs: config.catalogCacheCheckMs,
+  });
+  const catalog = cachedCatalog(catalogService, catalogCache);
+  const marketing = createMarketingService({
+    db: database.db,
+    mailer,
+    contactEmail: config.contactEmail,
+    ...(config.klaviyoList ? { klaviyo: { jobs } } : {}),
+  });
   const reviews = createReviewsService({
     db: database.db,
     log: app.log,
@@ -117,9 +194,57 @@ export async function buildApp({
     ...(reviewsFetch ? { fetch: reviewsFetch } : {}),
   });
 
+  const orders = createOrdersService(database.db, mailer, {
+    onRefundDeferred: (error, orderId) =>
+      app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
+  });
+  const testProcessor = config.stripe ? undefined : createTestProcessor(database.db);
+  const stripe = config.stripe ? createStripeProvider(config.stripe.secretKey, stripeClient) : undefined;
+  const provider = stripe ?? testProcessor!;
+  // A canceled order's refund, when sending it at once failed (orders/service.ts): idempotent by key.
+  jobHandlers[REFUND_JOB] = async (payload) =>
+    provider.refund(String(payload.intentId), String(payload.idempotencyKey));
+  const payments = createPaymentsService({
+    db: database.db,
+    provider,
+    orders,
+    freeShippingEmail: config.freeShippingEmail,
+  });
+  const users = createUsersService({
+    db: database.db,
+    sessions,
+    throttle: createLoginThrottle(database.db),
+    ...(config.googleClientId ? { google: createGoogleVerifier(config.googleClientId, googleKeys) } : {}),
+  });
+
+  const abandonedCarts = createAbandonedCartService({
+    db: database.db,
+    catalog,
+    sessions,
+    mailer,
+    jobs,
+    publicUrl: config.publicUrl,
+    ...config.abandonedCart,
+  });
+  jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
+
   healthRoutes(app, database);
-  catalogRoutes(app, catalog);
+  userRoutes(app, users, orders);
+  orderRoutes(app, orders, provider);
+  paymentRoutes(app, {
+    payments,
+    ...(testProcessor ? { testProcessor } : {}),
+    ...(stripe && config.stripe?.webhookSecret
+      ? { stripeWebhook: { client: stripe.client, secret: config.stripe.webhookSecret } }
+      : {}),
+  });
+  catalogRoutes(app, catalogCache);
+  recipeRoutes(app, createRecipesService(database.db));
+  productAdminRoutes(app, createProductAdminService(database.db, catalog), catalog, config.dataDir, () =>
+    catalogCache.expire(),
+  );
   marketingRoutes(app, marketing, reviews);
+  abandonedCartRoutes(app, abandonedCarts);
   app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
     throw notFound('Not found');
   });
@@ -139,6 +264,10 @@ export async function buildApp({
     await registerWeb(app, {
       mode: web,
       upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
+      googleSignIn: Boolean(config.googleClientId),
+      stripe: Boolean(config.stripe),
+      klaviyo: Boolean(config.klaviyoPublicKey),
+      catalogVersion: async () => (await catalogCache.snapshot()).version,
       context: {
         storefront,
         siteImages: await ensureSeedImages(config.dataDir),
@@ -149,6 +278,7 @@ export async function buildApp({
           googleClientId: config.googleClientId ?? null,
           klaviyoPublicKey: config.klaviyoPublicKey ?? null,
           stripePublishableKey: config.stripe?.publishableKey ?? null,
+          freeShippingEmail: config.freeShippingEmail ?? null,
         },
       },
     });

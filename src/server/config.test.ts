@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(config.admin).toBeUndefined();
     expect(config.sessionTtlDays).toBe(30);
     expect(config.contactEmail).toBe('hello@northbite.ca');
+    expect(config.abandonedCart).toEqual({ reminderDelayMinutes: 240, tokenTtlHours: 48 });
+    expect(config.klaviyoList).toBeUndefined();
+    expect(config.jobsPollMs).toBe(15_000);
+  });
+
+  it('turns on the Klaviyo list with both its settings', () => {
+    expect(loadConfig({ KLAVIYO_PRIVATE_KEY: 'pk_1', KLAVIYO_LIST_ID: 'L1' }).klaviyoList).toEqual({
+      privateKey: 'pk_1',
+      listId: 'L1',
+    });
   });
 
   it('switches to PostgreSQL with DATABASE_URL alone', () => {
@@ -46,6 +56,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ KLAVIYO_PRIVATE_KEY: 'pk_live_1' }, 'KLAVIYO_LIST_ID'],
+    [{ ABANDONED_CART_REMINDER_MINUTES: '-5' }, 'ABANDONED_CART_REMINDER_MINUTES'],
+    [{ ABANDONED_CART_TOKEN_HOURS: '0' }, 'ABANDONED_CART_TOKEN_HOURS'],
+    [{ JOBS_POLL_MS: '10' }, 'JOBS_POLL_MS'],
   ])('names the bad variable in %j', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);

@@ -47,6 +47,12 @@ const envSchema = z
     ALLOW_TEST_PAYMENTS: flag,
     GOOGLE_CLIENT_ID: optionalString,
     KLAVIYO_PUBLIC_KEY: optionalString,
+    KLAVIYO_PRIVATE_KEY: optionalString,
+    KLAVIYO_LIST_ID: optionalString,
+    ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(240),
+    ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
@@ -55,6 +61,11 @@ const envSchema = z
     CONTACT_EMAIL: email.default(brand.contactEmail),
     INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1–64 letters, digits or . : _ -' })
+      .default('northbite:'),
     TRUST_PROXY: flag,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +83,7 @@ const envSchema = z
     pair('ADMIN_EMAIL', 'ADMIN_PASSWORD');
     pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
     pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
+    pair('KLAVIYO_PRIVATE_KEY', 'KLAVIYO_LIST_ID');
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET)
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
@@ -105,7 +117,7 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
-  /** From JWT_SECRET; when unset outside production, a random secret kept in DATA_DIR (see secrets.ts). */
+  /** From JWT_SECRET (required in production). Nothing signs with it yet: sessions are database tokens (decision 0012). */
   secret: string | undefined;
   sessionTtlDays: number;
   admin: { email: string; password: string } | undefined;
@@ -113,12 +125,25 @@ export interface Config {
   allowTestPayments: boolean;
   googleClientId: string | undefined;
   klaviyoPublicKey: string | undefined;
+  /** Server-side Klaviyo: newsletter sign-ups are added to this list (through the jobs queue). */
+  klaviyoList: { privateKey: string; listId: string } | undefined;
+  abandonedCart: { reminderDelayMinutes: number; tokenTtlHours: number };
+  /** How often each instance looks for due background jobs. */
+  jobsPollMs: number;
+  /**
+   * How stale another instance's catalogue edit may look here: each instance checks the catalogue's
+   * version at most this often (0: on every read). Its own edits show at once.
+   */
+  catalogCacheCheckMs: number;
   googlePlaces: { apiKey: string; placeId: string } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
   contactEmail: string;
   instagramUrl: string;
+  /** Unset: rate limits are counted in each instance's memory. Set: shared by every instance (decision 0017). */
   redisUrl: string | undefined;
+  /** Starts every key the shop writes to Redis, so shops or environments can share one server. */
+  redisKeyPrefix: string;
   trustProxy: boolean;
   /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
   shutdownDelayMs: number;
@@ -169,6 +194,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     googleClientId: e.GOOGLE_CLIENT_ID,
     klaviyoPublicKey: e.KLAVIYO_PUBLIC_KEY,
+    klaviyoList:
+      e.KLAVIYO_PRIVATE_KEY && e.KLAVIYO_LIST_ID
+        ? { privateKey: e.KLAVIYO_PRIVATE_KEY, listId: e.KLAVIYO_LIST_ID }
+        : undefined,
+    abandonedCart: {
+      reminderDelayMinutes: e.ABANDONED_CART_REMINDER_MINUTES,
+      tokenTtlHours: e.ABANDONED_CART_TOKEN_HOURS,
+    },
+    jobsPollMs: e.JOBS_POLL_MS,
+    catalogCacheCheckMs: e.CATALOG_CACHE_CHECK_MS,
     googlePlaces:
       e.GOOGLE_PLACES_API_KEY && e.GOOGLE_PLACE_ID
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, placeId: e.GOOGLE_PLACE_ID }
@@ -178,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     logLevel: e.LOG_LEVEL,

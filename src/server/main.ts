@@ -49,12 +49,22 @@ async function main(): Promise<void> {
       app.lifecycle.draining = true;
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       // A stuck client must not keep the process alive forever: orchestrators expect an exit.
+      let step = 'closing the HTTP server';
       const deadline = setTimeout(() => {
-        app.log.error('shutdown took too long; exiting with requests still open');
-        process.exit(1);
+        app.server.getConnections((_error, connections) => {
+          app.log.error({ step, connections }, 'shutdown took too long; exiting with requests still open');
+          process.exit(1);
+        });
       }, SHUTDOWN_TIMEOUT_MS);
       deadline.unref();
+      // server.close() drops the connections idle at that instant only; a keep-alive connection
+      // whose answer finishes a moment later would otherwise hold the process until its timeout.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      sweep.unref();
       await app.close();
+      clearInterval(sweep);
+      step = 'closing the database';
+      app.log.info(step);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -11,20 +11,56 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import type { PageContext } from '../domain/storefront.js';
+import {
+  createPageCache,
+  isCacheablePageRequest,
+  placeholderNonce,
+  type RenderedPage,
+  type PageCache,
+} from './http/page-cache.js';
 import { webBuildDir } from './paths.js';
 
 export type WebMode = 'production' | 'development';
 
-/** Content-Security-Policy of pages; scripts run only from our origin or with this request's nonce. */
-export function pageCsp(nonce: string, upgradeInsecure: boolean): string {
+// Sign in with Google, as Google documents its CSP needs:
+// https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+// Stripe.js and the Payment Element (https://docs.stripe.com/security/guide#content-security-policy).
+const STRIPE_JS = 'https://js.stripe.com https://*.js.stripe.com';
+const STRIPE_API = 'https://api.stripe.com';
+const STRIPE_FRAMES = 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com';
+// Klaviyo's onsite script (klaviyo.js) and where it sends events; it loads further code from the same hosts.
+const KLAVIYO_JS = 'https://static.klaviyo.com https://static-tracking.klaviyo.com';
+const KLAVIYO_API = 'https://a.klaviyo.com https://fast.a.klaviyo.com https://static-tracking.klaviyo.com';
+
+/**
+ * Content-Security-Policy of pages; scripts run only from our origin or with this request's nonce,
+ * plus Google's sign-in script when Google sign-in is configured. That is allowed on every page, not
+ * just /login and /register: after the first load, navigation happens in the browser and the first
+ * page's policy stays in force, whichever page that was.
+ */
+export function pageCsp(
+  nonce: string,
+  upgradeInsecure: boolean,
+  googleSignIn = false,
+  stripe = false,
+  klaviyo = false,
+): string {
+  const add = (sources: (string | false)[]) =>
+    sources
+      .filter(Boolean)
+      .map((source) => ` ${source}`)
+      .join('');
+  const frames = add([googleSignIn && GOOGLE_GSI, stripe && STRIPE_FRAMES]);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${add([googleSignIn && `${GOOGLE_GSI}client`, stripe && STRIPE_JS, klaviyo && KLAVIYO_JS])}`,
     // Radix UI injects small <style> elements for scroll locking; CSS cannot run script.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `style-src 'self' 'unsafe-inline'${add([googleSignIn && `${GOOGLE_GSI}style`, klaviyo && 'https://static.klaviyo.com'])}`,
+    `img-src 'self' data: blob:${add([stripe && 'https://*.stripe.com', klaviyo && 'https://static.klaviyo.com'])}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${add([googleSignIn && GOOGLE_GSI, stripe && STRIPE_API, klaviyo && KLAVIYO_API])}`,
+    ...(frames ? [`frame-src${frames}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -37,7 +73,18 @@ interface WebOptions {
   mode: WebMode;
   context: Omit<PageContext, 'cspNonce'>;
   upgradeInsecureRequests: boolean;
+  /** GOOGLE_CLIENT_ID is set: the login and register pages load Google's sign-in script. */
+  googleSignIn: boolean;
+  /** Stripe is the payment provider: the payment page loads Stripe.js and its frames. */
+  stripe: boolean;
+  /** KLAVIYO_PUBLIC_KEY is set: pages load Klaviyo's onsite script once interactive. */
+  klaviyo: boolean;
+  /** The catalogue's current version: a rendered page is kept until it moves (http/page-cache.ts). */
+  catalogVersion: () => Promise<number>;
 }
+
+/** How long a rendered page is kept even when the catalogue does not change. */
+const PAGE_MAX_AGE_MS = 60_000;
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   if (options.mode === 'development') return registerDevelopment(app, options);
@@ -65,7 +112,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
-  await registerPageRoute(app, (request, reply) => servePage(handler, options, request, reply));
+  const cache = createPageCache({ maxAgeMs: PAGE_MAX_AGE_MS, maxEntries: 500 });
+  await registerPageRoute(app, (request, reply) => servePage(handler, options, cache, request, reply));
 }
 
 /** The catch-all route for pages. Its requests keep their body unread: React Router actions read it. */
@@ -83,33 +131,86 @@ async function registerPageRoute(
 async function servePage(
   handler: RequestHandler,
   options: WebOptions,
+  cache: PageCache,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const nonce = randomBytes(16).toString('base64');
-  const response = await handler(toFetchRequest(request, reply), { ...options.context, cspNonce: nonce });
-  const body = Buffer.from(await response.arrayBuffer());
+  const cacheable = isCacheablePageRequest(request.method, request.url);
+  const version = cacheable ? await options.catalogVersion() : 0;
+  let page = cacheable ? cache.get(request.url, version) : undefined;
+  if (!page) {
+    page = await render(handler, options, request, reply, version);
+    if (cacheable && page.cacheable) cache.set(request.url, page);
+  }
 
-  reply.status(response.status);
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  if (page.cookies.length > 0) reply.header('set-cookie', page.cookies);
+  // An address that carries a secret (the cart restore link) must not leak through the Referer
+  // header of anything the page loads, nor be kept by a shared cache.
+  if (new URL(request.url, 'http://page').searchParams.has('token')) {
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cache-control', 'private, no-store');
+  }
+  if (page.etag) {
+    reply.header('etag', page.etag);
+    // A 304 carries no CSP header: the browser keeps the stored page together with the stored policy
+    // that matches it.
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  }
+  const nonce = randomBytes(16).toString('base64');
+  reply.header(
+    'content-security-policy',
+    pageCsp(nonce, options.upgradeInsecureRequests, options.googleSignIn, options.stripe, options.klaviyo),
+  );
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(page.html === null ? page.bytes : page.html.replaceAll(page.placeholder, nonce));
+}
+
+/** Renders with a placeholder nonce, swapped for each response's own one when it is sent. */
+async function render(
+  handler: RequestHandler,
+  options: WebOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  version: number,
+): Promise<RenderedPage> {
+  const placeholder = placeholderNonce();
+  const response = await handler(toFetchRequest(request, reply), {
+    ...options.context,
+    cspNonce: placeholder,
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
   }
   const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-
   const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-  if (isHtml && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD')) {
-    // The nonce differs on every render, so the validator is computed without it. A 304 carries no
-    // CSP header: the browser keeps the stored page together with the stored policy that matches it.
-    const etag = `W/"${createHash('sha256').update(body.toString('utf8').replaceAll(nonce, '')).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) {
-      reply.removeHeader('content-security-policy');
-      return reply.status(304).send();
-    }
-  }
-  reply.header('content-security-policy', pageCsp(nonce, options.upgradeInsecureRequests));
-  return reply.send(request.method === 'HEAD' ? undefined : body);
+  const html = isHtml ? bytes.toString('utf8') : null;
+  const complete =
+    isHtml && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD');
+  // The validator is computed without the nonce, which differs on every response.
+  const etag =
+    complete && html !== null
+      ? `W/"${createHash('sha256').update(html.replaceAll(placeholder, '')).digest('base64url').slice(0, 27)}"`
+      : '';
+  return {
+    version,
+    renderedAt: Date.now(),
+    status: response.status,
+    headers,
+    cookies,
+    bytes,
+    html,
+    placeholder,
+    etag,
+    cacheable:
+      complete &&
+      request.method === 'GET' &&
+      cookies.length === 0 &&
+      (response.headers.get('cache-control') ?? '').startsWith('public'),
+  };
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -3,7 +3,7 @@
  * and the server's `message` (else 'Request failed') thrown on a non-OK reply.
  */
 import { messages } from '../domain/messages';
-import { readStoredToken } from './features/session/stored-session';
+import { clearSession, readStoredToken } from './features/session/stored-session';
 
 export class ApiError extends Error {
   constructor(
@@ -21,6 +21,17 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The JSON body, or undefined when there is none to read; an abort by the caller stays an abort,
+ * never an empty answer to validate.
+ */
+export async function readJson(response: Response, signal?: AbortSignal): Promise<unknown> {
+  return response.json().catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    return undefined;
+  });
+}
+
 export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal }: ApiOptions = {},
@@ -36,8 +47,11 @@ export async function apiRequest<T>(
     payload = JSON.stringify(body);
   }
   const response = await fetch(path, { method, headers, body: payload, signal });
-  const data: unknown = await response.json().catch(() => undefined);
+  const data = await readJson(response, signal);
   if (!response.ok) {
+    // The server no longer knows this session (logged out elsewhere, expired, revoked): sign out
+    // here too, so guarded pages send the shopper to /login instead of failing call after call.
+    if (response.status === 401 && token && readStoredToken() === token) clearSession();
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message

@@ -21,12 +21,13 @@ import { CanadianBanner } from './components/chrome/canadian-banner';
 import { SiteFooter } from './components/chrome/site-footer';
 import { SiteHeader } from './components/chrome/site-header';
 import { PendingPage } from './components/pending-page';
+import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';
 import { useNonce } from './nonce';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, contactEmail, instagramUrl } = context.settings;
-  return data({ settings: { publicUrl, contactEmail, instagramUrl } });
+  const { publicUrl, contactEmail, instagramUrl, klaviyoPublicKey } = context.settings;
+  return data({ settings: { publicUrl, contactEmail, instagramUrl }, klaviyoPublicKey });
 }
 
 // The chrome's settings do not change between navigations.
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {settings && <SiteFooter {...settings} />}
         <CanadianBanner />
+        <MarketingTracker publicKey={rootData?.klaviyoPublicKey ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

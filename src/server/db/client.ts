@@ -39,6 +39,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: the pool listens only while a client is idle, so a connection killed
+  // in the middle of a transaction (pg_terminate_backend, a failover) would emit 'error' with nobody
+  // listening, and Node would exit. The query in flight fails on its own and the request gets a 500;
+  // the broken client is discarded when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -77,6 +78,23 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins, one row per key ("account:<email>" and "client:<ip>"), for the login throttle:
+ * in the database so that every instance sees the same count without extra infrastructure.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_failures_key_idx').on(t.key, t.createdAt),
+    index('auth_failures_created_at_idx').on(t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +199,20 @@ export const productFaqs = pgTable(
     answer: text('answer').notNull(),
   },
   (t) => [index('product_faqs_product_id_idx').on(t.productId, t.position)],
+);
+
+/**
+ * One row: a number that goes up with every change to the tables above, bumped by statement triggers
+ * (migration 0004), whoever writes: the admin API, the seed, or an operator's SQL. Every instance
+ * compares it with the version its catalogue cache was built from (modules/catalog/cache.ts).
+ */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_state_single_row', sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -331,10 +363,13 @@ export const abandonedCarts = pgTable(
     email: text('email').notNull(),
     cartItems: jsonb('cart_items').$type<unknown[]>().notNull(),
     totalCents: integer('total_cents').notNull(),
-    /** open, restored, converted */
+    /** open (saved, reminder pending or sent), restored (its link was used), converted (ordered after) */
     status: text('status').notNull().default('open'),
+    /** SHA-256 of the restore token e-mailed in the reminder; the token itself is never stored. */
     tokenHash: text('token_hash').unique(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** SHA-256 of the handle given to the browser that saved the cart: it can delete, never restore. */
+    handleHash: text('handle_hash').unique(),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     restoredAt: timestamp('restored_at', { withTimezone: true }),
     createdAt: createdAt(),

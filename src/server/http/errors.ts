@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { containsNul, NUL_MESSAGE, wellFormed } from '../../domain/text.js';
 
 /** An error whose message is safe to show the caller; thrown by services and routes. */
 export class HttpError extends Error {
@@ -15,12 +16,55 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 
+const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
+/** Far beyond any payload the shop takes; bounds the walk below. */
+const MAX_DEPTH = 64;
+
+/**
+ * Walks the input once and makes its text fit the database (domain/text.ts): a NUL anywhere is a 400
+ * (it would fail in the database, as a 500), lone surrogates become U+FFFD. Returns the input itself
+ * when nothing changed.
+ */
+function cleanText(data: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw badRequest(TOO_DEEP_MESSAGE);
+  if (typeof data === 'string') {
+    if (containsNul(data)) throw badRequest(NUL_MESSAGE);
+    return wellFormed(data);
+  }
+  if (data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) {
+    let copy: unknown[] | undefined;
+    data.forEach((item, index) => {
+      const cleaned = cleanText(item, depth + 1);
+      if (cleaned !== item) (copy ??= data.slice())[index] = cleaned;
+    });
+    return copy ?? data;
+  }
+  let changed = false;
+  const entries = Object.entries(data).map(([key, value]) => {
+    const cleanKey = cleanText(key) as string;
+    const cleanValue = cleanText(value, depth + 1);
+    if (cleanKey !== key || cleanValue !== value) changed = true;
+    return [cleanKey, cleanValue] as const;
+  });
+  if (!changed) return data;
+  const copy: Record<string, unknown> = Object.create(Object.getPrototypeOf(data) as object | null) as Record<
+    string,
+    unknown
+  >;
+  // defineProperty, not assignment: a "__proto__" key stays an own property, as JSON.parse made it.
+  for (const [key, value] of entries)
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 /**
  * Parses a payload with its schema; a failure is a 400 with the first problem. Messages written in
  * the schema (the spec's texts) go out word for word; zod's generic ones are prefixed with the field
  * they concern, e.g. "quantity: Invalid input: expected number, received string".
  */
 export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  data = cleanText(data);
   // zod consults a per-parse error map only for issues whose schema sets no message of its own.
   const generic = new Set<string>();
   const result = schema.safeParse(data, {
@@ -38,8 +82,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.out
 }
 
 /**
- * Every error leaves as `{ message }` (SPEC §7). Client errors keep their message; anything else is
- * logged with its stack and answered with a generic 500 so internals never leak.
+ * Every error leaves as `{ message }` (SPEC §7). Client errors and HttpErrors (written for the caller)
+ * keep their message; anything else is logged with its stack and answered with a generic 500 so
+ * internals never leak.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -58,6 +103,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply
       .status(status >= 500 && status < 600 ? status : 500)
-      .send({ message: 'Internal server error' });
+      .send({ message: error instanceof HttpError ? error.message : 'Internal server error' });
   });
 }

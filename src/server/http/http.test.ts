@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../app.js';
+import { BODY_LIMIT_BYTES, redactSecrets } from '../app.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { requireAudienceDeclarations } from './audience.js';
+import { registerAccessControl } from './audience.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,9 +79,20 @@ describe('HTTP conventions', () => {
 
   it('refuses to register an /api route that does not declare its audience', async () => {
     const app = Fastify();
-    requireAudienceDeclarations(app);
+    registerAccessControl(app, async () => null);
     expect(() => app.get('/api/secret', async () => 'x')).toThrow(/does not declare its audience/);
     app.get('/api/open', { config: { audience: 'anonymous' } }, async () => 'x');
     await app.close();
+  });
+});
+
+describe('request logging', () => {
+  it('never writes a token query value into the logs', () => {
+    expect(redactSecrets('/api/abandoned-cart?token=SECRET')).toBe('/api/abandoned-cart?token=[redacted]');
+    expect(redactSecrets('/cart?restoreCart=true&token=SECRET&x=1')).toBe(
+      '/cart?restoreCart=true&token=[redacted]&x=1',
+    );
+    expect(redactSecrets('/cart?TOKEN=SECRET#top')).toBe('/cart?TOKEN=[redacted]#top');
+    expect(redactSecrets('/shop?tokens=1')).toBe('/shop?tokens=1');
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { seedDemoCatalogue } from '../db/seed/index.js';
@@ -49,7 +49,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: TEST_DATA_DIR,
+    LOG_LEVEL: 'silent',
+    // Tests write the catalogue straight to the database too: the cache checks its version every read.
+    CATALOG_CACHE_CHECK_MS: '0',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
@@ -61,12 +68,17 @@ export interface TestApp {
 
 /** The real app on a fresh database, seeded with the demo catalogue unless `seed` is false. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Extra buildApp options, e.g. test keys standing in for Google's. */
+    app?: Partial<Omit<AppOptions, 'config' | 'database'>>;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db, config.dataDir);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ ...options.app, config, database });
   await app.ready();
   return {
     app,

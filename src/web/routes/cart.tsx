@@ -9,6 +9,7 @@ import { FreeShippingMessage } from '../components/cart/free-shipping-message';
 import { PageHeader } from '../components/content/page-header';
 import { Spinner } from '../components/spinner';
 import { cartActions, useCart } from '../features/cart/cart-store';
+import { useRestoreCart } from '../features/cart/restore-cart';
 import { useProceedToCheckout } from '../features/cart/use-proceed-to-checkout';
 import { useHydrated } from '../features/use-hydrated';
 import { pageMeta } from '../seo';
@@ -64,6 +65,7 @@ export default function CartPage() {
   const cart = useCart();
   const hydrated = useHydrated();
   const proceed = useProceedToCheckout();
+  const restore = useRestoreCart();
   const subtotal = dollarsToCents(cart.totalPrice);
   const shipping = freeShippingProgress(subtotal);
   const tax = taxCents(subtotal);
@@ -72,8 +74,17 @@ export default function CartPage() {
     <>
       <PageHeader title="Your Cart" />
       <div className="container-page py-10 md:py-14">
-        {!hydrated ? (
-          <Spinner label="Loading your cart" className="py-16" />
+        {restore.status === 'failed' && (
+          <p role="alert" className="mb-8 rounded-2xl bg-sand px-5 py-4 text-sm text-cocoa ring-1 ring-beige">
+            {restore.message} Your saved cart could not be restored; you can still shop and check out as
+            usual.
+          </p>
+        )}
+        {!hydrated || restore.status === 'restoring' ? (
+          <Spinner
+            label={hydrated && restore.status === 'restoring' ? 'Restoring your cart' : 'Loading your cart'}
+            className="py-16"
+          />
         ) : cart.items.length === 0 ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
             <p className="font-display text-2xl font-semibold text-cocoa">Your cart is empty</p>

@@ -14,7 +14,7 @@ import { NutritionComparison } from '../components/product/nutrition-comparison'
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
 import { QuantitySelector } from '../components/product/quantity-selector';
-import { toCartProduct } from '../features/cart/add-to-cart';
+import { toCartProduct } from '../../domain/cart';
 import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';

@@ -126,10 +126,17 @@ export async function ingredientId(db: Db, name: string): Promise<number> {
   return row.id;
 }
 
-export async function insertRecipe(db: Db, recipe: SeedRecipe, productId: number | null): Promise<number> {
+/** Writes a recipe and its ingredient lines; `id` forces the recipe's id (the seed's recipe 1). */
+export async function insertRecipe(
+  db: Db,
+  recipe: SeedRecipe,
+  productId: number | null,
+  id?: number,
+): Promise<number> {
   const [row] = await db
     .insert(recipes)
     .values({
+      ...(id !== undefined ? { id } : {}),
       productId,
       name: recipe.name,
       instructions: recipe.instructions,

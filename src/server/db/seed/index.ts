@@ -2,9 +2,9 @@
  * Seeds the demo catalogue into an empty database (and only then): categories, the ten products
  * with their nutrition, highlights, competitors and FAQs, reviews, ingredients and recipes.
  */
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { categories, products, reviews } from '../schema.js';
+import { categories, products, recipes, reviews } from '../schema.js';
 import { seedCategories } from './categories.js';
 import { insertCategory, insertProduct, insertRecipe } from './factories.js';
 import { ensureNutritionLabel, ensureSeedImages } from './images.js';
@@ -56,11 +56,20 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
         source: 'seed',
       })),
     );
-    for (const recipe of seedRecipes) {
+    // The dashboard opens recipe 1, the base cookie dough (SPEC §2), so it gets that id explicitly: a
+    // sequence never goes back, and a seed that failed half-way before would have used id 1 up.
+    const [takenOne] = await tx.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, 1));
+    for (const [index, recipe] of seedRecipes.entries()) {
       const productId = recipe.productSlug === null ? null : productIds.get(recipe.productSlug);
       if (productId === undefined)
         throw new Error(`Seed recipe ${recipe.name}: unknown product ${recipe.productSlug}`);
-      await insertRecipe(tx, recipe, productId);
+      const forceOne = index === 0 && !takenOne;
+      await insertRecipe(tx, recipe, productId, forceOne ? 1 : undefined);
+      if (forceOne) {
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence('recipes', 'id'), (select max(id) from recipes))`,
+        );
+      }
     }
     return { seeded: true, products: seedProducts.length };
   });

@@ -1,4 +1,4 @@
-import { asc, count, eq, isNull } from 'drizzle-orm';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../../domain/slug.js';
 import { createTestDatabase, TEST_DATA_DIR, type TestDatabase } from '../../testing/test-app.js';
@@ -62,5 +62,27 @@ describe('demo catalogue seed', () => {
   it('adds five or more reviews', async () => {
     const [row] = await database.db.select({ n: count() }).from(reviews);
     expect(row?.n).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('recipe 1', () => {
+  let fresh: TestDatabase;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+  });
+  afterAll(() => fresh.destroy());
+
+  it('is the base cookie dough even when an earlier, failed seed used the first ids up', async () => {
+    // A sequence never goes back: ids taken by a rolled-back seed are gone.
+    await fresh.db.execute(
+      sql`select nextval(pg_get_serial_sequence('recipes', 'id')) from generate_series(1, 3)`,
+    );
+    await seedDemoCatalogue(fresh.db, TEST_DATA_DIR);
+    const all = await fresh.db.select().from(recipes).orderBy(asc(recipes.id));
+    expect(all[0]).toMatchObject({ id: 1, name: 'Base Cookie Dough', productId: null });
+    expect(all.slice(1).every((recipe) => recipe.productId !== null)).toBe(true);
+    // The sequence continues after the explicit id, so later recipes insert without a clash.
+    const [next] = await fresh.db.insert(recipes).values({ name: 'Later' }).returning({ id: recipes.id });
+    expect(next!.id).toBe(all.at(-1)!.id + 1);
   });
 });

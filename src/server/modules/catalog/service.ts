@@ -25,6 +25,10 @@ function nutritionOf(row: NutritionRow): Nutrition {
 
 export interface CatalogService {
   listProducts(): Promise<Product[]>;
+  /** Every product, hidden ones too, with `is_active` (admin). */
+  listAllProducts(): Promise<(Product & { is_active: boolean })[]>;
+  /** One product by id, hidden or not (admin). */
+  getProductById(id: number): Promise<(Product & { is_active: boolean }) | null>;
   getProduct(slug: string): Promise<Product | null>;
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
@@ -32,12 +36,15 @@ export interface CatalogService {
 
 export function createCatalogService(db: Database): CatalogService {
   /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
-  async function fetchProducts(where?: SQL): Promise<Product[]> {
+  async function fetchProducts(
+    where?: SQL,
+    includeHidden = false,
+  ): Promise<(Product & { is_active: boolean })[]> {
     const rows = await db
       .select({ product: products, category: { name: categories.name, slug: categories.slug } })
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(eq(products.isActive, true), where))
+      .where(includeHidden ? where : and(eq(products.isActive, true), where))
       .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.product.id);
@@ -95,6 +102,7 @@ export function createCatalogService(db: Database): CatalogService {
         ...nutritionOf(c),
       })),
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
+      is_active: p.isActive,
     }));
   }
 
@@ -117,15 +125,23 @@ export function createCatalogService(db: Database): CatalogService {
       slug: c.slug,
       description: c.description,
       config: c.config,
-      products: list.filter((p) => p.category_id === c.id),
+      products: list.filter((p) => p.category_id === c.id).map(publicProduct),
     }));
   }
 
+  const publicProduct = ({ is_active: _hidden, ...product }: Product & { is_active: boolean }): Product =>
+    product;
+
   return {
-    listProducts: () => fetchProducts(),
+    listProducts: async () => (await fetchProducts()).map(publicProduct),
+    listAllProducts: () => fetchProducts(undefined, true),
+    async getProductById(id) {
+      const [product] = await fetchProducts(eq(products.id, id), true);
+      return product ?? null;
+    },
     async getProduct(slug) {
       const [product] = await fetchProducts(eq(products.slug, slug));
-      return product ?? null;
+      return product ? publicProduct(product) : null;
     },
     listCategories: () => fetchCategories(),
     async getCategory(slug) {

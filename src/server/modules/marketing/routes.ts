@@ -5,7 +5,7 @@ import { parseOr400 } from '../../http/errors.js';
 import type { ReviewsService } from './reviews.js';
 import type { MarketingService } from './service.js';
 
-/** Per client (IP) and route; shared between instances once REDIS_URL is wired in. */
+/** Per client (IP) and route; shared between instances when REDIS_URL is set (decision 0017). */
 const FORM_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
 
 export function marketingRoutes(

@@ -1,10 +1,11 @@
 /** Newsletter subscriptions and contact messages. */
-import { sql } from 'drizzle-orm';
 import { brand } from '../../../domain/brand.js';
 import type { ContactMessage } from '../../../domain/marketing.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, newsletterSubscribers } from '../../db/schema.js';
+import { enqueueJob, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
+import { KLAVIYO_MAX_ATTEMPTS, KLAVIYO_SUBSCRIBE_JOB } from './klaviyo.js';
 
 export interface MarketingService {
   /** Subscribes an e-mail; subscribing twice is not an error (and does not reveal anything). */
@@ -13,12 +14,37 @@ export interface MarketingService {
   sendContactMessage(message: ContactMessage): Promise<void>;
 }
 
-export function createMarketingService(db: Database, mailer: Mailer, contactEmail: string): MarketingService {
+export interface MarketingServiceOptions {
+  db: Database;
+  mailer: Mailer;
+  contactEmail: string;
+  /** Set when KLAVIYO_PRIVATE_KEY and KLAVIYO_LIST_ID are: new subscribers are queued for Klaviyo. */
+  klaviyo?: { jobs: JobRunner };
+}
+
+export function createMarketingService({
+  db,
+  mailer,
+  contactEmail,
+  klaviyo,
+}: MarketingServiceOptions): MarketingService {
   return {
     async subscribe(email) {
-      await db.execute(
-        sql`insert into ${newsletterSubscribers} (email) values (${email}) on conflict ((lower(email))) do nothing`,
-      );
+      const added = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(newsletterSubscribers)
+          .values({ email })
+          .onConflictDoNothing()
+          .returning({ id: newsletterSubscribers.id });
+        if (rows.length === 0 || !klaviyo) return false;
+        await enqueueJob(tx, {
+          type: KLAVIYO_SUBSCRIBE_JOB,
+          payload: { email, source: 'Newsletter sign-up' },
+          maxAttempts: KLAVIYO_MAX_ATTEMPTS,
+        });
+        return true;
+      });
+      if (added) klaviyo?.jobs.runSoon();
     },
     async sendContactMessage({ name, email, message }) {
       await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../domain/catalog';
 import { apiRequest } from '../../api';
-import { toCartProduct } from '../../features/cart/add-to-cart';
+import { toCartProduct } from '../../../domain/cart';
 import { cartActions, currentCart } from '../../features/cart/cart-store';
 
 const CHECKED_KEY = 'cart-checked-at';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import { toCartProduct } from '../../features/cart/add-to-cart';
+import { toCartProduct } from '../../../domain/cart';
 import { AddToCartButton } from '../product/add-to-cart-button';
 import { ProductImage } from '../product/product-image';
 import { QuantitySelector } from '../product/quantity-selector';

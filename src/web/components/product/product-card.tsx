@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { sizeLabel, type ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import { toCartProduct } from '../../features/cart/add-to-cart';
+import { toCartProduct } from '../../../domain/cart';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductImage } from './product-image';
 import { QuantitySelector } from './quantity-selector';

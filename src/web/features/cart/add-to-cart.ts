@@ -1,24 +1,7 @@
 import type { CartProduct } from '../../../domain/cart';
-import type { Product } from '../../../domain/catalog';
 import { track } from '../marketing/track';
 import { openCartDrawer } from './cart-drawer-state';
 import { cartActions } from './cart-store';
-
-/** The cart line fields of a catalogue product. */
-export function toCartProduct(
-  p: Pick<Product, 'id' | 'name' | 'price' | 'sku' | 'image_url' | 'size' | 'slug' | 'category'>,
-): CartProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    sku: p.sku,
-    image_url: p.image_url,
-    size: p.size,
-    slug: p.slug,
-    category: p.category,
-  };
-}
 
 /** Adds to the cart, opens the drawer and reports 'Added to Cart' (SPEC §4) with the product's public URL. */
 export function addProductToCart(product: CartProduct, quantity: number): void {

@@ -106,6 +106,11 @@ export const cartActions = {
     ensureLoaded();
     commit(emptyCart);
   },
+  /** Replaces the whole cart (a restored abandoned cart); lines that do not look right are dropped. */
+  replace(items: readonly unknown[]) {
+    ensureLoaded();
+    commit(withTotals(items.filter(isItem)));
+  },
   /** Applies current catalogue prices and drops lines whose product is gone; returns what changed. */
   refresh(catalogue: readonly CartProduct[]): CartRefresh {
     ensureLoaded();

@@ -1,16 +1,13 @@
 /**
- * Reads the signed-in user kept in browser storage (keys `token` and `user`, SPEC §3). The session
- * is restored only when both are present (SPEC §4). The server renders signed-out; the signed-in
- * view appears after hydration, so public pages stay the same for everyone and can be cached.
+ * The signed-in session kept in browser storage (keys `token` and `user`, SPEC §3). The session is
+ * restored only when both are present (SPEC §4). The server renders signed-out; the signed-in view
+ * appears after hydration, so public pages stay the same for everyone and can be cached.
  */
 import { useSyncExternalStore } from 'react';
+import type { User } from '../../../domain/accounts';
 
-export interface StoredUser {
-  id: number;
-  email: string;
-  firstName?: string;
-  isAdmin: boolean;
-}
+/** The stored user; older or partial records carry at least these fields. */
+export type StoredUser = Pick<User, 'id' | 'email' | 'isAdmin'> & Partial<User>;
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -62,6 +59,11 @@ export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, readStoredUser, () => null);
 }
 
+/** The stored user outside React (null when signed out or on the server). */
+export function getStoredUser(): StoredUser | null {
+  return typeof window === 'undefined' ? null : readStoredUser();
+}
+
 /** The stored session token, if any. */
 export function readStoredToken(): string | null {
   try {
@@ -69,4 +71,37 @@ export function readStoredToken(): string | null {
   } catch {
     return null;
   }
+}
+
+function write(entries: [string, string | null][]): void {
+  try {
+    for (const [key, value] of entries) {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    }
+  } catch (error) {
+    console.warn('Could not save the session in browser storage', error);
+  }
+  notifySessionChanged();
+}
+
+/** Stores a new session (login, registration, Google sign-in, password change). */
+export function storeSession(token: string, user: User): void {
+  write([
+    [TOKEN_KEY, token],
+    [USER_KEY, JSON.stringify(user)],
+  ]);
+}
+
+/** Replaces the stored user after a profile update, keeping the session. */
+export function storeUser(user: User): void {
+  write([[USER_KEY, JSON.stringify(user)]]);
+}
+
+/** Forgets the session in this browser (the server side is ended separately, by logout). */
+export function clearSession(): void {
+  write([
+    [TOKEN_KEY, null],
+    [USER_KEY, null],
+  ]);
 }

@@ -1,0 +1,84 @@
+/**
+ * The personal details of an account (SPEC §3 User, §5, §6): registration and profile updates, with
+ * what each role may change. Kept apart from accounts.ts so the login page does not carry the
+ * phone-number rules.
+ */
+import { newPasswordField } from './accounts.js';
+import { emailField } from './marketing.js';
+import { INVALID_PHONE, normalizePhone } from './phone.js';
+import { z } from './zod.js';
+
+const nameField = (what: string) =>
+  z
+    .string({ message: `Please enter your ${what}.` })
+    .trim()
+    .min(1, { message: `Please enter your ${what}.` })
+    .max(100, { message: `Please keep your ${what} under 100 characters.` });
+
+/** A real Canadian or US number, answered in E.164; empty means "no phone number". */
+export const phoneNumberField = z
+  .string({ message: INVALID_PHONE })
+  .trim()
+  .max(30, { message: INVALID_PHONE })
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const phone = normalizePhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: INVALID_PHONE });
+      return z.NEVER;
+    }
+    return phone;
+  })
+  .nullable()
+  .transform((value) => value ?? null);
+
+const addressField = z
+  .string({ message: 'Please enter your address as text.' })
+  .trim()
+  .max(500, { message: 'Please keep your address under 500 characters.' })
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+export const registerSchema = z.object({
+  firstName: nameField('first name'),
+  lastName: nameField('last name'),
+  email: emailField,
+  phoneNumber: phoneNumberField.optional().transform((value) => value ?? null),
+  password: newPasswordField,
+  isSubscribedEmail: z.boolean({ message: 'isSubscribedEmail must be true or false.' }).default(true),
+  isSubscribedPhone: z.boolean({ message: 'isSubscribedPhone must be true or false.' }).default(true),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type Registration = z.output<typeof registerSchema>;
+
+/**
+ * What a customer may change on their own account (SPEC §6). Other keys are dropped, never applied;
+ * `adminUserUpdateSchema` adds the admin flag for admins.
+ */
+export const userUpdateSchema = z.object({
+  firstName: nameField('first name').optional(),
+  lastName: nameField('last name').optional(),
+  email: emailField.optional(),
+  phoneNumber: phoneNumberField.optional(),
+  address: addressField.optional(),
+  isSubscribedEmail: z.boolean({ message: 'isSubscribedEmail must be true or false.' }).optional(),
+  isSubscribedPhone: z.boolean({ message: 'isSubscribedPhone must be true or false.' }).optional(),
+});
+export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+export const adminUserUpdateSchema = userUpdateSchema.extend({
+  isAdmin: z.boolean({ message: 'isAdmin must be true or false.' }).optional(),
+});
+export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+/** Fields the profile page edits one at a time (SPEC §2 Profile). */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'address',
+  'isSubscribedEmail',
+  'isSubscribedPhone',
+] as const satisfies readonly (keyof UserUpdate)[];
+export type ProfileField = (typeof PROFILE_FIELDS)[number];

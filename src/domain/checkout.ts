@@ -1,0 +1,136 @@
+/**
+ * Checkout payloads (SPEC §3 Shipping info, §5, §7): the shipping form, the payment-intent request,
+ * order creation and the test processor's card confirmation. Forms and routes share them.
+ */
+import { phoneNumberField } from './account-details.js';
+import { MAX_RECORD_ID } from './ids.js';
+import { emailField } from './marketing.js';
+import { z } from './zod.js';
+
+/** Letter, digit, letter, optional space or hyphen, digit, letter, digit (SPEC §5). */
+export const POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
+export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e.g., A1A 1A1).';
+/** The province list holds only British Columbia (SPEC §5, §9). */
+export const PROVINCES = ['British Columbia'] as const;
+export const COUNTRY = 'Canada';
+export const GROUND_SHIPPING = 'Ground Shipping (2 to 5 business days)';
+
+const required = (what: string, max = 100) =>
+  z
+    .string({ message: `Please enter your ${what}.` })
+    .trim()
+    .min(1, { message: `Please enter your ${what}.` })
+    .max(max, { message: `Please keep your ${what} under ${max} characters.` });
+
+/** A Canadian postal code, answered as "A1A 1A1". */
+export const postalCodeField = z
+  .string({ message: INVALID_POSTAL_CODE })
+  .trim()
+  .regex(POSTAL_CODE_PATTERN, { message: INVALID_POSTAL_CODE })
+  .transform((code) => {
+    const letters = code.replace(/[ -]/, '').toUpperCase();
+    return `${letters.slice(0, 3)} ${letters.slice(3)}`;
+  });
+
+export const provinceField = z.enum(PROVINCES, { message: 'Please choose your province.' });
+
+export const shippingInfoSchema = z.object({
+  firstName: required('first name'),
+  lastName: required('last name'),
+  address1: required('address', 200),
+  address2: z
+    .string()
+    .trim()
+    .max(200, { message: 'Please keep the second address line under 200 characters.' })
+    .optional()
+    .transform((value) => value || undefined),
+  city: required('city'),
+  state: provinceField,
+  postalCode: postalCodeField,
+  country: z.literal(COUNTRY, { message: 'We ship within Canada only.' }).default(COUNTRY),
+  phoneNumber: phoneNumberField.refine((value) => value !== null, {
+    message: 'Please enter your phone number.',
+  }),
+  email: emailField,
+});
+export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
+export type ShippingInfo = z.output<typeof shippingInfoSchema>;
+
+/** The cart as the server prices it: product ids and quantities only, never prices. */
+export const cartItemsField = z
+  .array(
+    z.object({
+      id: z
+        .number({ message: 'Each item needs a product id.' })
+        .int()
+        .positive()
+        .max(MAX_RECORD_ID, { message: 'No product has that id.' }),
+      quantity: z
+        .number({ message: 'Each item needs a quantity.' })
+        .int({ message: 'Quantities are whole numbers.' })
+        .min(1, { message: 'Quantities start at 1.' })
+        .max(99, { message: 'Quantities go up to 99.' }),
+    }),
+    { message: 'items must be a list of { id, quantity }.' },
+  )
+  .min(1, { message: 'Your cart is empty' })
+  .max(50, { message: 'Too many different items in one order.' })
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
+    message: 'Each product may appear only once in items.',
+  });
+export type CartItemsInput = z.infer<typeof cartItemsField>;
+
+/** POST /api/payments/create-payment-intent (SPEC §7 plus the cart). `amount` is the total in cents. */
+export const createPaymentIntentSchema = z.object({
+  amount: z
+    .number({ message: 'amount must be the total in cents.' })
+    .int({ message: 'amount must be the total in cents.' })
+    .positive({ message: 'amount must be the total in cents.' }),
+  shippingInfo: shippingInfoSchema,
+  items: cartItemsField,
+  // Sent by the spec's client; the server uses the signed-in user instead.
+  metadata: z.object({ user_id: z.unknown(), email: z.unknown() }).partial().optional(),
+});
+export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
+
+/**
+ * POST /api/orders (SPEC §7). Only the payment intent decides: the order is built from what was priced
+ * and paid for it. The other fields of the spec's body are accepted and never trusted.
+ */
+export const createOrderSchema = z.object({
+  payment_intent_id: z
+    .string({ message: 'payment_intent_id is required.' })
+    .trim()
+    .min(1, { message: 'payment_intent_id is required.' })
+    .max(255, { message: 'payment_intent_id is not valid.' }),
+});
+
+/** The test processor's confirmation (Stripe's test cards; issue 6). */
+export const testCardConfirmSchema = z.object({
+  client_secret: z.string({ message: 'client_secret is required.' }).min(1).max(255),
+  card: z.object(
+    {
+      number: z
+        .string({ message: 'Your card number is incomplete.' })
+        .transform((value) => value.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\d{12,19}$/, { message: 'Your card number is incomplete.' })),
+      exp_month: z.coerce
+        .number({ message: "Your card's expiration date is incomplete." })
+        .int()
+        .min(1, { message: "Your card's expiration month is invalid." })
+        .max(12, { message: "Your card's expiration month is invalid." }),
+      exp_year: z.coerce
+        .number({ message: "Your card's expiration date is incomplete." })
+        .int()
+        .min(0, { message: "Your card's expiration year is invalid." })
+        .max(2200, { message: "Your card's expiration year is invalid." })
+        .transform((year) => (year < 100 ? 2000 + year : year)),
+      cvc: z
+        .string({ message: "Your card's security code is incomplete." })
+        .trim()
+        .regex(/^\d{3,4}$/, { message: "Your card's security code is incomplete." }),
+    },
+    { message: 'card is required.' },
+  ),
+});
+export type TestCardConfirm = z.output<typeof testCardConfirmSchema>;

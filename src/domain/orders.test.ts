@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCancel,
+  cancelBlockedReason,
+  canEditAddress,
+  ORDER_STATUSES,
+  orderAddressUpdateSchema,
+  orderStatusUpdateSchema,
+  STATUS_COLOURS,
+  type OrderStatus,
+} from './orders.js';
+import { INVALID_POSTAL_CODE } from './checkout.js';
+import type { z } from './zod.js';
+
+const messageOf = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+describe('order statuses (SPEC §4, §9)', () => {
+  it('are the six of the admin list, in its order', () => {
+    expect(ORDER_STATUSES).toEqual([
+      'Pending',
+      'In Progress',
+      'Shipped',
+      'Delivered',
+      'Canceled',
+      'Refunded',
+    ]);
+  });
+
+  it.each<[OrderStatus, boolean]>([
+    ['Pending', true],
+    ['In Progress', true],
+    ['Shipped', false],
+    ['Delivered', false],
+    ['Canceled', false],
+    ['Refunded', false],
+  ])('address editable in %s: %s', (status, editable) => {
+    expect(canEditAddress(status)).toBe(editable);
+  });
+
+  it.each<[OrderStatus, boolean, string | null]>([
+    ['Pending', true, null],
+    ['In Progress', false, 'This order is being prepared and cannot be canceled.'],
+    ['Shipped', false, 'This order has shipped and cannot be canceled.'],
+    ['Delivered', false, 'This order has been delivered and cannot be canceled.'],
+    ['Canceled', false, 'This order has been canceled.'],
+    ['Refunded', false, 'This order has been refunded.'],
+  ])('cancellable in %s: %s, reason %j', (status, cancellable, reason) => {
+    expect(canCancel(status)).toBe(cancellable);
+    expect(cancelBlockedReason(status)).toBe(reason);
+  });
+
+  it('gives a reason exactly when cancelling is refused', () => {
+    for (const status of ORDER_STATUSES) {
+      expect(cancelBlockedReason(status) === null).toBe(canCancel(status));
+    }
+  });
+
+  it('colours Canceled red, Shipped blue, In Progress dark green, Delivered green, others purple', () => {
+    expect(STATUS_COLOURS).toEqual({
+      Pending: 'purple',
+      'In Progress': 'dark-green',
+      Shipped: 'blue',
+      Delivered: 'green',
+      Canceled: 'red',
+      Refunded: 'purple',
+    });
+    expect(Object.keys(STATUS_COLOURS).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
+
+describe('orderAddressUpdateSchema', () => {
+  const valid = {
+    shipping_address: ' 1 Main St ',
+    shipping_city: ' Burnaby ',
+    shipping_state: 'British Columbia',
+    shipping_postal_code: 'v5k-0a1',
+  };
+
+  it('trims, defaults the country to Canada and normalises the postal code', () => {
+    expect(orderAddressUpdateSchema.parse(valid)).toEqual({
+      shipping_address: '1 Main St',
+      shipping_city: 'Burnaby',
+      shipping_state: 'British Columbia',
+      shipping_country: 'Canada',
+      shipping_postal_code: 'V5K 0A1',
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a bad postal code', { shipping_postal_code: 'V5K 0A' }, INVALID_POSTAL_CODE],
+    ['another province', { shipping_state: 'Ontario' }, 'Please choose your province.'],
+    ['another country', { shipping_country: 'USA' }, 'We ship within Canada only.'],
+    ['a blank address', { shipping_address: '  ' }, 'Please enter the address.'],
+    ['a blank city', { shipping_city: '' }, 'Please enter the city.'],
+    ['no city', { shipping_city: undefined }, 'Please enter the city.'],
+  ])('refuses %s', (_what, change, message) => {
+    expect(messageOf(orderAddressUpdateSchema, { ...valid, ...change })).toBe(message);
+  });
+});
+
+describe('orderStatusUpdateSchema', () => {
+  it('accepts every status, the paid flag, or both', () => {
+    for (const status of ORDER_STATUSES)
+      expect(orderStatusUpdateSchema.parse({ status })).toEqual({ status });
+    expect(orderStatusUpdateSchema.parse({ is_paid: false })).toEqual({ is_paid: false });
+    expect(orderStatusUpdateSchema.parse({ status: 'Shipped', is_paid: true })).toEqual({
+      status: 'Shipped',
+      is_paid: true,
+    });
+  });
+
+  it('refuses an unknown status, a non-boolean paid flag and an empty update', () => {
+    expect(messageOf(orderStatusUpdateSchema, { status: 'Processing' })).toMatch(/^status must be one of/);
+    expect(messageOf(orderStatusUpdateSchema, { status: 'pending' })).toMatch(/^status must be one of/);
+    expect(messageOf(orderStatusUpdateSchema, { is_paid: 'true' })).toBe('is_paid must be true or false.');
+    expect(messageOf(orderStatusUpdateSchema, {})).toBe('Send a status, is_paid, or both.');
+  });
+});

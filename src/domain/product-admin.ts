@@ -1,0 +1,156 @@
+/**
+ * What an admin sends to create or change a product (SPEC §7: multipart create, PATCH with the changed
+ * fields). Multipart sends every value as text, so numbers are read from strings and the lists may
+ * arrive as JSON text; JSON bodies send them as they are.
+ */
+import { MAX_RECORD_ID } from './ids.js';
+import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
+import { z } from './zod.js';
+
+const INVALID_PRICE = 'Price must be a number greater than 0 with at most two decimals.';
+
+/** Dollars, > 0, at most two decimals; answered in cents. */
+export const priceField = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, { message: INVALID_PRICE })
+        .transform(Number),
+    ],
+    {
+      message: INVALID_PRICE,
+    },
+  )
+  .refine((dollars) => Number.isFinite(dollars) && dollars > 0 && dollars <= 100_000, {
+    message: INVALID_PRICE,
+  })
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, { message: INVALID_PRICE })
+  .transform((dollars) => Math.round(dollars * 100))
+  // A price so small it rounds to 0 cents (1e-9 passes the checks above) is still not a price.
+  .refine((cents) => cents > 0, { message: INVALID_PRICE });
+
+const text = (what: string, max: number) =>
+  z
+    .string({ message: `${what} must be text.` })
+    .trim()
+    .max(max, { message: `${what} must be at most ${max} characters.` });
+
+const optionalText = (what: string, max: number) =>
+  text(what, max)
+    .nullable()
+    .transform((value) => value || null);
+
+/** A list of short texts, as an array or as JSON text of one (multipart), or one item per line. */
+const textList = (what: string) =>
+  z
+    .union([
+      z.array(z.string()),
+      z.string().transform((value, ctx) => {
+        const trimmed = value.trim();
+        if (trimmed === '') return [];
+        if (trimmed.startsWith('[')) {
+          try {
+            const parsed: unknown = JSON.parse(trimmed);
+            if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) {
+              // The JSON text can spell out what the request's own checks refused: "\u0000", "\ud800".
+              if (parsed.some(containsNul)) {
+                ctx.addIssue({ code: 'custom', message: NUL_MESSAGE });
+                return z.NEVER;
+              }
+              return parsed.map(wellFormed);
+            }
+          } catch {
+            // reported below
+          }
+          ctx.addIssue({ code: 'custom', message: `${what} must be a list of texts.` });
+          return z.NEVER;
+        }
+        return trimmed.split('\n');
+      }),
+    ])
+    .transform((items) => items.map((item) => item.trim()).filter(Boolean))
+    .refine((items) => items.length <= 50 && items.every((item) => item.length <= 300), {
+      message: `${what} may hold up to 50 items of up to 300 characters.`,
+    });
+
+const idText = (what: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, { message: `${what} must be a whole number.` })
+          .transform(Number),
+      ],
+      {
+        message: `${what} must be a whole number.`,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int({ message: `${what} must be a whole number.` })
+        .positive({ message: `${what} must be a whole number.` })
+        .max(MAX_RECORD_ID, { message: `${what} must be a whole number.` }),
+    );
+
+const sizeField = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? null : Number(value))),
+    z.null(),
+  ])
+  .pipe(
+    z
+      .number({ message: 'Size must be a whole number of grams.' })
+      .int({ message: 'Size must be a whole number of grams.' })
+      .positive({ message: 'Size must be a whole number of grams.' })
+      .max(100_000, { message: 'Size must be a whole number of grams.' })
+      .nullable(),
+  );
+
+const fields = {
+  name: text('Name', 120).min(1, { message: 'Please enter the product name.' }),
+  description: text('Description', 5000),
+  price: priceField,
+  category_id: idText('category_id'),
+  ideal_time_of_day: optionalText('Ideal time of day', 100),
+  nutrition_info: optionalText('Nutrition info', 5000),
+  size: sizeField,
+  sku: optionalText('SKU', 60),
+  features: textList('Features'),
+  ingredients: textList('Ingredients'),
+  allergens: textList('Allergens'),
+};
+
+export const productCreateSchema = z.object({
+  ...fields,
+  description: fields.description.default(''),
+  ideal_time_of_day: fields.ideal_time_of_day.optional().transform((v) => v ?? null),
+  nutrition_info: fields.nutrition_info.optional().transform((v) => v ?? null),
+  size: fields.size.optional().transform((v) => v ?? null),
+  sku: fields.sku.optional().transform((v) => v ?? null),
+  features: fields.features.optional().transform((v) => v ?? []),
+  ingredients: fields.ingredients.optional().transform((v) => v ?? []),
+  allergens: fields.allergens.optional().transform((v) => v ?? []),
+});
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
+/** PATCH: only the fields sent change; `is_active` hides or shows the product in the shop. */
+export const productUpdateSchema = z
+  .object({
+    ...fields,
+    is_active: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+      message: 'is_active must be true or false.',
+    }),
+  })
+  .partial();
+export type ProductUpdate = z.output<typeof productUpdateSchema>;

@@ -1,0 +1,1056 @@
+/**
+ * The authorization matrix (SPEC §6, ARCHITECTURE "Security model"): every registered /api route,
+ * called as four callers (anonymous, customer A, customer B, admin), against real resources of A's
+ * (registered through the API, with a test-card checkout: an order, payment intents, a saved cart).
+ *
+ * - admin routes: 401 anonymous, 403 for both customers, let past for the admin;
+ * - customer routes: 401 anonymous; a resource of A's answers B exactly like a missing one (404) and
+ *   works for A;
+ * - a refused call changes nothing in the database, and nothing B or an anonymous caller does changes
+ *   anything of A's or shows them A's data;
+ * - ROUTES below lists every route with its audience and ownership: a route added to the app without
+ *   an entry (or an entry whose route is gone, or whose audience changed) fails the suite.
+ *
+ * audience.test.ts covers the access-control hook itself (registration without an audience throws,
+ * bad tokens, body parsed after the check); this file covers what each real route does with it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abandonedCartMessages } from '../../domain/abandoned-cart.js';
+import { messages } from '../../domain/messages.js';
+import type { Order } from '../../domain/orders.js';
+import { buildApp } from '../app.js';
+import * as schema from '../db/schema.js';
+import {
+  abandonedCarts,
+  categories,
+  emailOutbox,
+  ingredients,
+  orderItems,
+  orders,
+  paymentIntents,
+  products,
+  recipes,
+  sessions,
+  users,
+} from '../db/schema.js';
+import { ORDER_NOT_FOUND } from '../modules/orders/service.js';
+import {
+  checkoutFixtures,
+  shippingInfo,
+  testCard,
+  uniqueEmail,
+  type CatalogueProduct,
+  type Method,
+  type Person,
+} from '../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import type { Audience, RegisteredRoute } from './audience.js';
+
+const MATRIX_FILE = 'src/server/http/authorization-matrix.test.ts';
+const MISSING_ID = 2_000_000_000;
+const PAYMENT_NOT_FOUND = 'Payment not found.';
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+const db = () => t.database.db;
+
+// ---------------------------------------------------------------------------------------------
+// Callers and the scene they act in
+
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin';
+type SignedIn = Exclude<Caller, 'anonymous'>;
+const CALLERS: Caller[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+
+interface Account extends Person {
+  password: string;
+}
+
+interface Scene {
+  a: Account;
+  b: Account;
+  admin: Person;
+  /** A's paid order (Pending), from a test-card checkout. */
+  order: Order;
+  product: CatalogueProduct;
+  productSlug: string;
+  categoryId: number;
+  categorySlug: string;
+  recipeId: number;
+  ingredientId: number;
+  /** The e-mail and street A's orders ship to. */
+  aShipEmail: string;
+  aStreet: string;
+  /** Texts found only in A's own data (e-mails, phone, street): none may reach anonymous or B. */
+  markers: string[];
+}
+
+let scene: Scene;
+
+const person = (s: Scene, caller: SignedIn): Person =>
+  caller === 'customerA' ? s.a : caller === 'customerB' ? s.b : s.admin;
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+interface Req {
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data. */
+  form?: Record<string, string>;
+  /** Instead of the caller's usual session (logout ends the session it is called with). */
+  token?: string;
+}
+
+/** Fresh targets a route's run acts on, so that one route's success cannot spoil the next. */
+type Target = Record<string, string | number>;
+
+type Ownership =
+  /** Anyone may call it, and every caller gets the same answer. */
+  | { kind: 'public'; status: number }
+  /** Admins only: 401 anonymous, 403 customers, `status` for the admin. */
+  | { kind: 'admin'; status: number }
+  /**
+   * A resource of A's, named in the URL or body: B gets exactly the answer for a missing one (404
+   * `notFound`, like `missing` asked by B), A gets `a`, the admin `admin`.
+   */
+  | {
+      kind: 'owned';
+      a: number;
+      admin: number;
+      notFound: string;
+      missing: (s: Scene, target: Target) => Req;
+    }
+  /**
+   * Acts on the caller's own account whatever the request names; statuses per caller. `missing`,
+   * when given, is a request B's answer must equal (a refusal that gives nothing away about A).
+   */
+  | {
+      kind: 'own';
+      a: number;
+      b: number;
+      admin: number;
+      /** The message of B's refusal, when B is refused. */
+      refusal?: string;
+      missing?: (s: Scene, target: Target) => Req;
+    };
+
+interface RouteSpec {
+  audience: Audience;
+  ownership: Ownership;
+  prepare?: (s: Scene) => Promise<Target>;
+  request: (s: Scene, caller: Caller, target: Target) => Req | Promise<Req>;
+  /** Checks on a successful answer: A's resource works for A, the admin's call did what it says. */
+  verify?: (res: LightMyRequestResponse, s: Scene, caller: SignedIn, target: Target) => Promise<void> | void;
+}
+
+const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+
+const nowhere = (): Req => ({ url: '/api/no-such-route' });
+const catchAll = (status = 404): RouteSpec => ({
+  audience: 'anonymous',
+  ownership: { kind: 'public', status },
+  request: nowhere,
+});
+
+/** A product nobody ordered and no recipe uses (a copy of a seeded one), for the admin to change. */
+async function scratchProduct(): Promise<number> {
+  const [source] = await db().select().from(products).where(eq(products.id, scene.product.id));
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source!;
+  const suffix = randomBytes(4).toString('hex');
+  const [row] = await db()
+    .insert(products)
+    .values({ ...copy, slug: `matrix-${suffix}`, name: `Matrix ${suffix}`, sku: null })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+let quantitySeq = 10;
+/** A's open payment intent, for a cart of its own (a new idempotency key, so a new intent). */
+const openIntentOfA = async (s: Scene) => {
+  const intent = await f.createIntent(s.a, [{ id: s.product.id, quantity: ++quantitySeq }], {
+    shipping: aShipping(s),
+  });
+  return { intent: intent.payment_intent_id, secret: intent.client_secret };
+};
+
+/** A live session written straight to the store (which keeps only the SHA-256). */
+async function mintSession(userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db()
+    .insert(sessions)
+    .values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  return token;
+}
+
+const intentRow = async (id: string) =>
+  (await db().select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
+const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
+const sessionWorks = async (token: string, userId: number) =>
+  (await f.call('GET', `/api/users/${userId}`, { token })).statusCode === 200;
+
+const aShipping = (s: Scene) => ({ email: s.aShipEmail, address1: s.aStreet, phoneNumber: '604 555 0142' });
+const orderAddress = (s: Scene) => ({
+  shipping_address: `${s.aStreet} (new)`,
+  shipping_city: 'Burnaby',
+  shipping_state: 'British Columbia',
+  shipping_country: 'Canada',
+  shipping_postal_code: 'V5H 2E2',
+});
+const NEW_PASSWORD = 'Matrix-Moved-Password-1';
+
+/**
+ * Every /api route of the app: its audience and how it treats another customer's resources. A new
+ * route must be added here (the first test says so), which makes whoever adds it decide both.
+ */
+const ROUTES: Record<string, RouteSpec> = {
+  // --- public --------------------------------------------------------------------------------
+  'GET /api/health': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/health' }),
+  },
+  'POST /api/users/register': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/register', body: {} }),
+  },
+  'POST /api/users/login': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/login', body: {} }),
+  },
+  'POST /api/users/google': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/google', body: {} }),
+  },
+  'GET /api/products': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/products' }),
+  },
+  'GET /api/products/:slug': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: (s) => ({ url: `/api/products/${s.productSlug}` }),
+  },
+  'GET /api/categories': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/categories' }),
+  },
+  'GET /api/categories/:slug': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: (s) => ({ url: `/api/categories/${s.categorySlug}` }),
+  },
+  'POST /api/signup': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/signup', body: {} }),
+  },
+  'POST /api/contact': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/contact', body: {} }),
+  },
+  'GET /api/google-reviews': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/google-reviews' }),
+  },
+  // Restore links and capture handles are bearer secrets: whoever holds one may use it, nobody else.
+  'GET /api/abandoned-cart': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 404 },
+    request: () => ({ url: `/api/abandoned-cart?token=${randomBytes(32).toString('base64url')}` }),
+  },
+  'DELETE /api/abandoned-cart': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 204 },
+    request: () => ({ url: `/api/abandoned-cart?token=${randomBytes(32).toString('base64url')}` }),
+  },
+  // Without Stripe there are no webhooks; with it, the signature is the authorization.
+  'POST /api/payments/webhook': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 404 },
+    request: () => ({ url: '/api/payments/webhook', body: {} }),
+  },
+  // The catch-all answering unknown /api paths with 404 JSON.
+  'GET /api/*': catchAll(),
+  'POST /api/*': catchAll(),
+  'PUT /api/*': catchAll(),
+  'PATCH /api/*': catchAll(),
+  'DELETE /api/*': catchAll(),
+  'OPTIONS /api/*': catchAll(),
+  'TRACE /api/*': catchAll(),
+  'QUERY /api/*': { ...catchAll(), request: () => ({ url: '/api/no-such-route', body: {} }) },
+
+  // --- the caller's own account --------------------------------------------------------------
+  'POST /api/users/logout': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 204, b: 204, admin: 204 },
+    // Each caller logs out of a session of its own, not the one the other routes use.
+    prepare: async (s) => ({
+      customerA: await mintSession(s.a.id),
+      customerB: await mintSession(s.b.id),
+      admin: await mintSession(s.admin.id),
+    }),
+    request: (_s, caller, target) => ({
+      url: '/api/users/logout',
+      ...(caller === 'anonymous' ? {} : { token: String(target[caller]) }),
+    }),
+    verify: async (_res, s, caller, target) => {
+      const who = person(s, caller);
+      expect(await sessionWorks(String(target[caller]), who.id), 'the session logged out of').toBe(false);
+      expect(await sessionWorks(who.token, who.id), "the caller's other session").toBe(true);
+    },
+  },
+  'POST /api/payments/create-payment-intent': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 200, b: 200, admin: 200 },
+    // Everyone names A in the metadata; the intent is the caller's all the same.
+    request: async (s, caller) => {
+      const items = [{ id: s.product.id, quantity: 2 }];
+      const email = caller === 'anonymous' ? undefined : person(s, caller).email;
+      const amount = (await f.expectedTotals(items, 'Vancouver', email)).totalCents;
+      return {
+        url: '/api/payments/create-payment-intent',
+        body: {
+          amount,
+          shippingInfo: shippingInfo(),
+          items,
+          metadata: { user_id: s.a.id, email: s.a.email },
+        },
+      };
+    },
+    verify: async (res, s, caller) => {
+      const row = await intentRow(json<{ payment_intent_id: string }>(res).payment_intent_id);
+      expect(row?.userId, 'the intent belongs to whoever created it').toBe(person(s, caller).id);
+    },
+  },
+  // decision 0016: a cart under any e-mail but the caller's is 403, whether or not it has an account.
+  'POST /api/abandoned-cart': {
+    audience: 'customer',
+    ownership: {
+      kind: 'own',
+      a: 200,
+      b: 403,
+      admin: 403,
+      refusal: abandonedCartMessages.notYours,
+      missing: (s) => ({ url: '/api/abandoned-cart', body: captureBody(s, uniqueEmail('nobody')) }),
+    },
+    prepare: async (s) => {
+      // Captures are skipped within 15 minutes of an order: A's orders become an hour old.
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(orders.userId, s.a.id));
+      return {};
+    },
+    request: (s) => ({ url: '/api/abandoned-cart', body: captureBody(s, s.a.email) }),
+    verify: async (res, s) => {
+      expect(json(res)).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      const rows = await db()
+        .select()
+        .from(abandonedCarts)
+        .where(and(eq(abandonedCarts.userId, s.a.id), eq(abandonedCarts.status, 'open')));
+      expect(rows).toHaveLength(1);
+    },
+  },
+
+  // --- A's resources -------------------------------------------------------------------------
+  'GET /api/users/:id': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: messages.userNotFound,
+      missing: () => ({ url: `/api/users/${MISSING_ID}` }),
+    },
+    request: (s) => ({ url: `/api/users/${s.a.id}` }),
+    verify: (res, s) => {
+      expect(json<{ user: unknown }>(res).user).toMatchObject({
+        id: s.a.id,
+        email: s.a.email,
+        isAdmin: false,
+      });
+    },
+  },
+  'PATCH /api/users/:id': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: messages.userNotFound,
+      missing: () => ({ url: `/api/users/${MISSING_ID}`, body: { firstName: 'Nobody' } }),
+    },
+    // Customers also try to make A an admin: refused for B, dropped for A.
+    request: (s, caller) => ({
+      url: `/api/users/${s.a.id}`,
+      body: { firstName: `Set by ${caller}`, ...(caller === 'admin' ? {} : { isAdmin: true }) },
+    }),
+    verify: async (res, s, caller) => {
+      expect(json<{ user: unknown }>(res).user).toMatchObject({ id: s.a.id, firstName: `Set by ${caller}` });
+      expect(await userRow(s.a.id)).toMatchObject({ firstName: `Set by ${caller}`, isAdmin: false });
+    },
+  },
+  'POST /api/users/:id/password': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 404,
+      notFound: messages.userNotFound,
+      missing: (s) => ({
+        url: `/api/users/${MISSING_ID}/password`,
+        body: { currentPassword: s.a.password, newPassword: NEW_PASSWORD },
+      }),
+    },
+    // Even knowing A's password, B cannot change it.
+    request: (s) => ({
+      url: `/api/users/${s.a.id}/password`,
+      body: { currentPassword: s.a.password, newPassword: NEW_PASSWORD },
+    }),
+    verify: async (res, s) => {
+      const { token } = json<{ token: string }>(res);
+      expect(await sessionWorks(s.a.token, s.a.id), "A's old session ends").toBe(false);
+      expect(await sessionWorks(token, s.a.id), "A's new session").toBe(true);
+      expect(await sessionWorks(s.b.token, s.b.id), "B's session").toBe(true);
+      s.a.token = token;
+      s.a.password = NEW_PASSWORD;
+    },
+  },
+  'GET /api/users/:userId/orders': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: messages.userNotFound,
+      missing: () => ({ url: `/api/users/${MISSING_ID}/orders` }),
+    },
+    request: (s) => ({ url: `/api/users/${s.a.id}/orders` }),
+    verify: (res, s) => {
+      const list = json<Order[]>(res);
+      expect(list.map((order) => order.id)).toContain(s.order.id);
+      expect(new Set(list.map((order) => order.user_id))).toEqual(new Set([s.a.id]));
+    },
+  },
+  'GET /api/orders/:id': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: ORDER_NOT_FOUND,
+      missing: () => ({ url: `/api/orders/${MISSING_ID}` }),
+    },
+    request: (s) => ({ url: `/api/orders/${s.order.id}` }),
+    verify: (res, s) => {
+      expect(json(res)).toMatchObject({ id: s.order.id, user_id: s.a.id, email: s.order.email });
+    },
+  },
+  'PATCH /api/orders/:id': {
+    audience: 'customer',
+    // Only the owner re-addresses an order, not even an admin (SPEC §6).
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 404,
+      notFound: ORDER_NOT_FOUND,
+      missing: (s) => ({ url: `/api/orders/${MISSING_ID}`, body: orderAddress(s) }),
+    },
+    request: (s) => ({ url: `/api/orders/${s.order.id}`, body: orderAddress(s) }),
+    verify: async (res, s) => {
+      expect(json(res)).toMatchObject({ id: s.order.id, shipping_address: `${s.aStreet} (new)` });
+      const [row] = await db().select().from(orders).where(eq(orders.id, s.order.id));
+      expect(row).toMatchObject({ shippingAddress: `${s.aStreet} (new)`, shippingCity: 'Burnaby' });
+    },
+  },
+  'POST /api/orders/:id/cancel': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 404,
+      notFound: ORDER_NOT_FOUND,
+      missing: () => ({ url: `/api/orders/${MISSING_ID}/cancel` }),
+    },
+    prepare: async (s) => {
+      const order = await f.buy(s.a, [{ id: s.product.id, quantity: 1 }], { shipping: aShipping(s) });
+      return { orderId: order.id, intent: order.payment_intent_id! };
+    },
+    request: (_s, _caller, target) => ({ url: `/api/orders/${target.orderId}/cancel` }),
+    verify: async (res, _s, _caller, target) => {
+      expect(json(res)).toMatchObject({ id: target.orderId, status: 'Canceled' });
+      expect((await intentRow(String(target.intent)))?.status).toBe('refunded');
+    },
+  },
+  'POST /api/orders': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 201,
+      admin: 404,
+      notFound: PAYMENT_NOT_FOUND,
+      missing: () => ({ url: '/api/orders', body: { payment_intent_id: `pi_test_${'0'.repeat(24)}` } }),
+    },
+    // A's intent, paid but without its order yet (as between the card and the browser's POST).
+    prepare: async (s) => {
+      const { intent } = await openIntentOfA(s);
+      await db().update(paymentIntents).set({ status: 'succeeded' }).where(eq(paymentIntents.id, intent));
+      return { intent };
+    },
+    request: (_s, _caller, target) => ({ url: '/api/orders', body: { payment_intent_id: target.intent } }),
+    verify: async (res, s, _caller, target) => {
+      expect(json(res)).toMatchObject({ user_id: s.a.id, payment_intent_id: target.intent, is_paid: true });
+      expect(await f.ordersOfIntent(String(target.intent))).toHaveLength(1);
+    },
+  },
+  'POST /api/payments/test/confirm': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 404,
+      notFound: PAYMENT_NOT_FOUND,
+      missing: () => ({
+        url: '/api/payments/test/confirm',
+        body: { client_secret: `pi_test_${'0'.repeat(24)}_secret_${'0'.repeat(32)}`, card: testCard() },
+      }),
+    },
+    prepare: openIntentOfA,
+    request: (_s, _caller, target) => ({
+      url: '/api/payments/test/confirm',
+      body: { client_secret: target.secret, card: testCard() },
+    }),
+    verify: async (res, s, _caller, target) => {
+      expect(json(res)).toEqual({ status: 'succeeded' });
+      expect((await intentRow(String(target.intent)))?.status).toBe('succeeded');
+      const placed = await f.ordersOfIntent(String(target.intent));
+      expect(placed.map((order) => order.userId)).toEqual([s.a.id]);
+    },
+  },
+
+  // --- admin ---------------------------------------------------------------------------------
+  'GET /api/users': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/users' }),
+    verify: (res, s) => {
+      expect(json<{ id: number }[]>(res).map((user) => user.id)).toEqual(
+        expect.arrayContaining([s.a.id, s.b.id]),
+      );
+    },
+  },
+  'DELETE /api/users/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 204 },
+    prepare: async () => ({ victim: (await f.person()).id }),
+    request: (_s, _caller, target) => ({ url: `/api/users/${target.victim}` }),
+    verify: async (_res, _s, _caller, target) => {
+      expect(await userRow(Number(target.victim))).toBeUndefined();
+    },
+  },
+  'GET /api/orders': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/orders' }),
+    verify: (res, s) => {
+      expect(json<Order[]>(res).map((order) => order.id)).toContain(s.order.id);
+    },
+  },
+  'GET /api/orders/in-progress-count/:productId': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/orders/in-progress-count/${s.product.id}` }),
+    verify: (res) => {
+      expect(json(res)).toEqual({ count: expect.any(Number), quantity: expect.any(Number) });
+    },
+  },
+  'PATCH /api/orders/:id/status': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    // Customers try to mark A's order delivered; the admin's call leaves it Pending and paid.
+    request: (s, caller) => ({
+      url: `/api/orders/${s.order.id}/status`,
+      body:
+        caller === 'admin' ? { status: 'Pending', is_paid: true } : { status: 'Delivered', is_paid: false },
+    }),
+    verify: (res, s) => {
+      expect(json(res)).toMatchObject({ id: s.order.id, status: 'Pending', is_paid: true });
+    },
+  },
+  'GET /api/ingredients': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/ingredients' }),
+  },
+  'GET /api/recipes': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/recipes' }),
+  },
+  'GET /api/recipes/by-id/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/recipes/by-id/${s.recipeId}` }),
+    verify: (res, s) => expect(json(res)).toMatchObject({ id: s.recipeId }),
+  },
+  'GET /api/recipes/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/recipes/${s.recipeId}` }),
+    verify: (res, s) => expect(json(res)).toMatchObject({ id: s.recipeId }),
+  },
+  'GET /api/recipes/:id/ingredients': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/recipes/${s.recipeId}/ingredients` }),
+  },
+  'POST /api/recipes': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    prepare: async () => ({ productId: await scratchProduct() }),
+    request: (_s, _caller, target) => ({
+      url: '/api/recipes',
+      body: {
+        product_id: target.productId,
+        instructions: 'Mix. Bake.',
+        yield_quantity: 12,
+        yield_unit: 'bars',
+      },
+    }),
+    verify: async (res, _s, _caller, target) => {
+      expect(json(res)).toMatchObject({ product_id: target.productId });
+    },
+  },
+  'POST /api/recipes/:id/ingredients': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    prepare: async () => {
+      const [row] = await db()
+        .insert(recipes)
+        .values({ productId: await scratchProduct(), name: 'Matrix scratch' })
+        .returning({ id: recipes.id });
+      return { recipeId: row!.id };
+    },
+    request: (s, _caller, target) => ({
+      url: `/api/recipes/${target.recipeId}/ingredients`,
+      body: { ingredient_id: s.ingredientId, quantity: 25, unit: 'g' },
+    }),
+    verify: (res, s, _caller, target) => {
+      expect(json(res)).toMatchObject({ recipe_id: target.recipeId, ingredient_id: s.ingredientId });
+    },
+  },
+  'GET /api/production-plan': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/production-plan' }),
+  },
+  'GET /api/admin/products': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/products' }),
+  },
+  'POST /api/products': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    request: (s) => ({
+      url: '/api/products',
+      form: {
+        name: `Matrix bar ${randomBytes(3).toString('hex')}`,
+        description: 'Made by the authorization matrix.',
+        price: '9.95',
+        category_id: String(s.categoryId),
+      },
+    }),
+    verify: (res) => expect(json(res)).toMatchObject({ price: 9.95 }),
+  },
+  'PATCH /api/products/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async () => ({ productId: await scratchProduct() }),
+    request: (_s, _caller, target) => ({ url: `/api/products/${target.productId}`, body: { price: 1.23 } }),
+    verify: async (_res, _s, _caller, target) => {
+      const [row] = await db()
+        .select()
+        .from(products)
+        .where(eq(products.id, Number(target.productId)));
+      expect(row?.priceCents).toBe(123);
+    },
+  },
+  'DELETE /api/products/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async () => ({ productId: await scratchProduct() }),
+    request: (_s, _caller, target) => ({ url: `/api/products/${target.productId}` }),
+    verify: async (_res, _s, _caller, target) => {
+      expect(
+        await db()
+          .select()
+          .from(products)
+          .where(eq(products.id, Number(target.productId))),
+      ).toEqual([]);
+    },
+  },
+};
+
+function captureBody(s: Scene, email: string) {
+  return { email, cartItems: [{ id: s.product.id, quantity: 3 }], total: 1 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules the table and the routes must follow
+
+const keyOf = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+const KIND_AUDIENCE: Record<Ownership['kind'], Audience> = {
+  public: 'anonymous',
+  admin: 'admin',
+  owned: 'customer',
+  own: 'customer',
+};
+
+/** What is wrong between the registered routes and the table, each said so the developer can act. */
+function matrixProblems(routes: readonly RegisteredRoute[], table: Record<string, RouteSpec>): string[] {
+  const problems: string[] = [];
+  const registered = new Set<string>();
+  for (const route of routes) {
+    const key = keyOf(route);
+    registered.add(key);
+    const spec = table[key];
+    if (!spec) {
+      problems.push(
+        `${key} (audience '${route.audience}') is not in the authorization matrix: declare it in ROUTES of ` +
+          `${MATRIX_FILE} with its audience and how it treats another customer's resources.`,
+      );
+    } else if (spec.audience !== route.audience) {
+      problems.push(
+        `${key} is registered as '${route.audience}' but the authorization matrix declares ` +
+          `'${spec.audience}': change one of them on purpose in ${MATRIX_FILE}.`,
+      );
+    }
+  }
+  for (const key of Object.keys(table)) {
+    if (!registered.has(key)) {
+      problems.push(
+        `${key} is in the authorization matrix but no route answers it: remove it from ${MATRIX_FILE}.`,
+      );
+    }
+  }
+  return problems;
+}
+
+function expectedStatus(spec: RouteSpec, caller: Caller): number {
+  const o = spec.ownership;
+  if (o.kind === 'public') return o.status;
+  if (caller === 'anonymous') return 401;
+  if (o.kind === 'admin') return caller === 'admin' ? o.status : 403;
+  if (o.kind === 'owned') return caller === 'customerA' ? o.a : caller === 'customerB' ? 404 : o.admin;
+  return caller === 'customerA' ? o.a : caller === 'customerB' ? o.b : o.admin;
+}
+
+/** Refusals first; whoever is expected to succeed last, so its success cannot hide a refusal. */
+function callOrder(spec: RouteSpec): Caller[] {
+  if (spec.ownership.kind === 'admin') return ['anonymous', 'customerA', 'customerB', 'admin'];
+  return ['anonymous', 'customerB', 'admin', 'customerA'];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending, and what must not change
+
+function send(method: string, req: Req, token: string | undefined) {
+  const options = token ? { token } : {};
+  if (req.form) {
+    const boundary = `matrix${randomBytes(8).toString('hex')}`;
+    const raw =
+      Object.entries(req.form)
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        )
+        .join('') + `--${boundary}--\r\n`;
+    return f.call(method as Method, req.url, {
+      ...options,
+      raw,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  }
+  return f.call(method as Method, req.url, {
+    ...options,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  });
+}
+
+/** Written by the mail and job workers in the background: only which rows exist is compared. */
+const BACKGROUND_TABLES = new Set(['email_outbox', 'jobs']);
+
+const stable = (row: Record<string, unknown>) =>
+  JSON.stringify(Object.fromEntries(Object.entries(row).sort(([x], [y]) => x.localeCompare(y))));
+
+/** Every row of every table. */
+async function wholeDatabase(): Promise<Record<string, string[]>> {
+  const tables = Object.values(schema).filter((table) => is(table, PgTable)) as PgTable[];
+  const contents = await Promise.all(
+    tables.map(async (table) => {
+      const name = getTableName(table);
+      const rows = (await db().select().from(table)) as Record<string, unknown>[];
+      return [name, rows.map((row) => (BACKGROUND_TABLES.has(name) ? String(row.id) : stable(row))).sort()];
+    }),
+  );
+  return Object.fromEntries(contents) as Record<string, string[]>;
+}
+
+/** Everything of A's: the account, sessions, orders and lines, payment intents, saved carts, mail. */
+async function footprintOf(s: Scene) {
+  const id = s.a.id;
+  const own = await db().select().from(orders).where(eq(orders.userId, id)).orderBy(orders.id);
+  const lines =
+    own.length === 0
+      ? []
+      : await db()
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              own.map((order) => order.id),
+            ),
+          )
+          .orderBy(orderItems.id);
+  return {
+    user: await userRow(id),
+    sessions: await db().select().from(sessions).where(eq(sessions.userId, id)).orderBy(sessions.tokenHash),
+    orders: own,
+    lines,
+    intents: await db()
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.userId, id))
+      .orderBy(paymentIntents.id),
+    carts: await db()
+      .select()
+      .from(abandonedCarts)
+      .where(eq(abandonedCarts.userId, id))
+      .orderBy(abandonedCarts.id),
+    mail: (
+      await db()
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [s.a.email, s.aShipEmail]))
+        .orderBy(emailOutbox.id)
+    ).map((row) => row.id),
+  };
+}
+
+function expectUnchanged(before: Record<string, string[]>, after: Record<string, string[]>, what: string) {
+  for (const name of Object.keys(before)) {
+    expect(after[name], `${what} changed the table ${name}`).toEqual(before[name]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const catalogue = await f.catalogue();
+  const product = catalogue[0]!;
+  const register = async (first: string) => {
+    const password = `${first}-Snack-Password-${randomBytes(3).toString('hex')}`;
+    const res = await f.call('POST', '/api/users/register', {
+      body: {
+        firstName: first,
+        lastName: 'Matrix',
+        email: uniqueEmail(first.toLowerCase()),
+        phoneNumber: first === 'Alice' ? '604 555 0199' : '604 555 0188',
+        password,
+        isSubscribedEmail: true,
+        isSubscribedPhone: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { token, user } = json<{ token: string; user: { id: number; email: string; phoneNumber: string } }>(
+      res,
+    );
+    return { id: user.id, email: user.email, token, isAdmin: false, password, phoneNumber: user.phoneNumber };
+  };
+  const a = await register('Alice');
+  const aShipEmail = uniqueEmail('alice.ships');
+  const aStreet = `${randomBytes(4).toString('hex')} Alice Lane`;
+  const b = await register('Bob');
+  const [productRow] = await db().select().from(products).where(eq(products.id, product.id));
+  const [category] = await db().select().from(categories).limit(1);
+  const [recipe] = await db().select().from(recipes).orderBy(recipes.id).limit(1);
+  const [ingredient] = await db().select().from(ingredients).orderBy(ingredients.id).limit(1);
+  scene = {
+    a,
+    b,
+    admin: await f.person({ isAdmin: true }),
+    order: undefined as unknown as Order,
+    product,
+    productSlug: productRow!.slug,
+    categoryId: category!.id,
+    categorySlug: category!.slug,
+    recipeId: recipe!.id,
+    ingredientId: ingredient!.id,
+    aShipEmail,
+    aStreet,
+    markers: [a.email, aShipEmail, aStreet, a.phoneNumber],
+  };
+  scene.order = await f.buy(a, [{ id: product.id, quantity: 1 }], { shipping: aShipping(scene) });
+  expect(scene.order).toMatchObject({ user_id: a.id, status: 'Pending', is_paid: true });
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('the authorization matrix', () => {
+  it('lists every registered /api route, each with the audience it is registered with', () => {
+    const problems = matrixProblems(t.app.apiRoutes, ROUTES);
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(Object.keys(ROUTES)).toHaveLength(t.app.apiRoutes.length);
+  });
+
+  it('tells the developer about a route added without an entry, one removed, and one moved', async () => {
+    // The real app with one more route, as a developer would add it.
+    const grown = await buildApp({ config: t.config, database: t.database });
+    grown.get('/api/orders/:id/invoice', { config: { audience: 'customer' } }, async () => ({}));
+    await grown.ready();
+    try {
+      expect(matrixProblems(grown.apiRoutes, ROUTES)).toEqual([
+        expect.stringMatching(
+          /^GET \/api\/orders\/:id\/invoice \(audience 'customer'\) is not in the authorization matrix: declare it in ROUTES of src\/server\/http\/authorization-matrix\.test\.ts/,
+        ),
+      ]);
+    } finally {
+      await grown.close();
+    }
+    const routes = t.app.apiRoutes.filter((route) => keyOf(route) !== 'GET /api/users/:id');
+    expect(matrixProblems(routes, ROUTES)).toEqual([
+      expect.stringMatching(/^GET \/api\/users\/:id is in the authorization matrix but no route answers it/),
+    ]);
+    const opened = t.app.apiRoutes.map((route) =>
+      keyOf(route) === 'GET /api/orders' ? { ...route, audience: 'customer' as const } : route,
+    );
+    expect(matrixProblems(opened, ROUTES)).toEqual([
+      expect.stringMatching(
+        /^GET \/api\/orders is registered as 'customer' but the authorization matrix declares 'admin'/,
+      ),
+    ]);
+  });
+
+  it('declares an ownership that fits each audience, and a 404 for B wherever A owns the resource', () => {
+    for (const [key, spec] of Object.entries(ROUTES)) {
+      expect(KIND_AUDIENCE[spec.ownership.kind], key).toBe(spec.audience);
+      const [anonymous, a, b, admin] = CALLERS.map((caller) => expectedStatus(spec, caller));
+      if (spec.audience === 'admin') {
+        expect([anonymous, a, b], key).toEqual([401, 403, 403]);
+        expect(admin, `${key} must let the admin past`).toBeLessThan(400);
+      }
+      if (spec.audience === 'customer') expect(anonymous, key).toBe(401);
+      if (spec.ownership.kind === 'owned') {
+        expect(b, key).toBe(404);
+        expect(a, `${key} must work for its owner`).toBeLessThan(300);
+      }
+    }
+    // What SPEC §6 makes a customer's own: their record, password, orders and payments.
+    for (const key of [
+      'GET /api/users/:id',
+      'PATCH /api/users/:id',
+      'POST /api/users/:id/password',
+      'GET /api/users/:userId/orders',
+      'GET /api/orders/:id',
+      'PATCH /api/orders/:id',
+      'POST /api/orders/:id/cancel',
+      'POST /api/orders',
+      'POST /api/payments/test/confirm',
+    ]) {
+      expect(ROUTES[key]?.ownership.kind, key).toBe('owned');
+    }
+  });
+
+  it.each(Object.keys(ROUTES))('%s answers each of the four callers as declared', async (key) => {
+    const spec = ROUTES[key]!;
+    const route = t.app.apiRoutes.find((r) => keyOf(r) === key);
+    expect(route, `${key} is not registered`).toBeDefined();
+    const method = route!.method;
+    const s = scene;
+    const target = spec.prepare ? await spec.prepare(s) : {};
+    const answers: Partial<Record<Caller, { status: number; body: string }>> = {};
+
+    for (const caller of callOrder(spec)) {
+      const what = `${caller}: ${key}`;
+      const who = caller === 'anonymous' ? undefined : person(s, caller);
+      const req = await spec.request(s, caller, target);
+      const expected = expectedStatus(spec, caller);
+      const stranger = caller === 'anonymous' || caller === 'customerB';
+      const databaseBefore = expected >= 400 ? await wholeDatabase() : undefined;
+      const aBefore = stranger ? await footprintOf(s) : undefined;
+
+      const res = await send(method, req, req.token ?? who?.token);
+      answers[caller] = { status: res.statusCode, body: res.body };
+      expect(res.statusCode, `${what} -> ${res.body}`).toBe(expected);
+
+      if (res.statusCode >= 400) {
+        expect(Object.keys(json(res)), `${what}: a refusal is { message }`).toEqual(['message']);
+      }
+      if (spec.audience !== 'anonymous' && caller === 'anonymous') {
+        expect(json(res), what).toEqual({ message: messages.signInRequired });
+      }
+      if (spec.audience === 'admin' && (caller === 'customerA' || caller === 'customerB')) {
+        expect(json(res), what).toEqual({ message: messages.forbidden });
+      }
+      if (spec.ownership.kind === 'owned' && caller === 'customerB') {
+        expect(json(res), what).toEqual({ message: spec.ownership.notFound });
+      }
+      if (spec.ownership.kind === 'own' && spec.ownership.refusal && caller === 'customerB') {
+        expect(json(res), what).toEqual({ message: spec.ownership.refusal });
+      }
+
+      // A refused call changes nothing at all; nothing a stranger does touches anything of A's.
+      if (databaseBefore) expectUnchanged(databaseBefore, await wholeDatabase(), what);
+      if (aBefore) expect(await footprintOf(s), `${what} changed something of A's`).toEqual(aBefore);
+
+      // A stranger never sees A's data (unless they sent it themselves).
+      if (stranger) {
+        const sent = JSON.stringify(req);
+        for (const marker of s.markers) {
+          if (!sent.includes(marker)) expect(res.body, `${what} shows A's ${marker}`).not.toContain(marker);
+        }
+      }
+
+      if (res.statusCode < 300 && caller !== 'anonymous' && spec.verify) {
+        await spec.verify(res, s, caller, target);
+      }
+    }
+
+    // B's refusal says nothing about A: it is word for word the answer for something that does not exist.
+    const missing =
+      spec.ownership.kind === 'owned' || spec.ownership.kind === 'own' ? spec.ownership.missing : undefined;
+    if (missing) {
+      const res = await send(method, missing(s, target), s.b.token);
+      expect({ status: res.statusCode, body: res.body }, `customerB: ${key}, for something missing`).toEqual(
+        answers.customerB,
+      );
+    }
+    if (spec.ownership.kind === 'public') {
+      expect(new Set(Object.values(answers).map((answer) => answer.status)).size, key).toBe(1);
+    }
+  });
+
+  it('ran every route as all four callers', () => {
+    expect(CALLERS).toHaveLength(4);
+    for (const spec of Object.values(ROUTES)) expect(new Set(callOrder(spec))).toEqual(new Set(CALLERS));
+  });
+});

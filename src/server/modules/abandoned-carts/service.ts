@@ -1,0 +1,258 @@
+/**
+ * Abandoned-cart recovery (SPEC §3, §4, §7; decision 0016).
+ *
+ * - capture: a signed-in shopper's cart at checkout, one open record per user, repriced from the
+ *   catalogue. Skipped within 15 minutes of their last order, for administrators (an e-mailed
+ *   link never signs an administrator in), and after a restore (that cart had its reminder). Answers a handle the browser may later delete it with.
+ * - reminder: a job due ABANDONED_CART_REMINDER_MINUTES after the last capture sends one e-mail with
+ *   a fresh restore token, unless the shopper ordered since or does not accept marketing e-mail.
+ * - restore: the token (256 random bits, only its SHA-256 stored, bound to the user and their
+ *   e-mail, expiring) is spent by the first GET, which answers the cart and a new session.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  abandonedCartMessages,
+  restoreCartPath,
+  SKIP_CAPTURE_AFTER_ORDER_MS,
+} from '../../../domain/abandoned-cart.js';
+import type { AbandonedCartCapture } from '../../../domain/abandoned-cart-schemas.js';
+import { addToCart, emptyCart, toCartProduct, type Cart } from '../../../domain/cart.js';
+import type { CartItemsInput } from '../../../domain/checkout.js';
+import type { User } from '../../../domain/accounts.js';
+import type { Database } from '../../db/client.js';
+import { abandonedCarts, orders, users } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { CatalogService } from '../catalog/service.js';
+import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { SessionStore } from '../users/sessions.js';
+import type { Viewer } from '../users/sessions.js';
+import { toApiUser } from '../users/service.js';
+import { reminderEmail } from './reminder-email.js';
+
+export const REMINDER_JOB = 'abandoned-cart.reminder';
+
+// base64url of 32 bytes; anything else cannot be one of ours and needs no lookup.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const newToken = () => randomBytes(32).toString('base64url');
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface AbandonedCartOptions {
+  db: Database;
+  catalog: CatalogService;
+  sessions: SessionStore;
+  mailer: Mailer;
+  jobs: JobRunner;
+  publicUrl: string;
+  reminderDelayMinutes: number;
+  tokenTtlHours: number;
+}
+
+export type CaptureResult =
+  { token: string } | { token: null; skipped: 'recent-order' | 'administrator' | 'restored' };
+
+export interface RestoredCart {
+  cart: Cart;
+  authToken: string;
+  user: User;
+}
+
+export function createAbandonedCartService(options: AbandonedCartOptions) {
+  const { db, catalog, sessions, mailer, jobs, publicUrl } = options;
+
+  /**
+   * The cart in the shape the browser stores (SPEC §3), priced from today's catalogue. The catalogue
+   * is read before any transaction opens: PGlite has one connection, so no query may wait inside one.
+   */
+  async function pricer(): Promise<(items: CartItemsInput) => Cart> {
+    const products = new Map((await catalog.listProducts()).map((product) => [product.id, product]));
+    return (items) => {
+      let cart = emptyCart;
+      for (const item of items) {
+        const product = products.get(item.id);
+        // A product hidden or deleted since is left out rather than failing the whole cart.
+        if (product) cart = addToCart(cart, toCartProduct(product), item.quantity);
+      }
+      return cart;
+    };
+  }
+
+  /** Sends the reminder for one saved cart, at most once (the job may run again after a crash). */
+  const sendReminder: JobHandler = async (payload) => {
+    const cartId = Number(payload.cartId);
+    if (!Number.isInteger(cartId)) return;
+    const buildCart = await pricer();
+    const sent = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ cart: abandonedCarts, user: users })
+        .from(abandonedCarts)
+        .innerJoin(users, eq(users.id, abandonedCarts.userId))
+        .where(eq(abandonedCarts.id, cartId))
+        .for('update', { of: abandonedCarts });
+      if (!row || row.cart.status !== 'open' || row.cart.reminderSentAt) return false;
+      // Marketing e-mail needs consent (CASL): the registration checkbox, changeable on /profile.
+      if (!row.user.isSubscribedEmail || row.user.isAdmin) return false;
+      const [ordered] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, row.user.id), gt(orders.createdAt, row.cart.updatedAt)))
+        .limit(1);
+      if (ordered) return false;
+      const cart = buildCart(row.cart.cartItems as CartItemsInput);
+      if (cart.items.length === 0) return false;
+
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + options.tokenTtlHours * 60 * 60 * 1000);
+      await tx
+        .update(abandonedCarts)
+        .set({ tokenHash: hash(token), tokenExpiresAt: expiresAt, reminderSentAt: new Date() })
+        .where(eq(abandonedCarts.id, cartId));
+      await mailer.enqueue(
+        tx,
+        reminderEmail({
+          to: row.user.email,
+          firstName: row.user.firstName,
+          cart,
+          link: `${publicUrl}${restoreCartPath(token)}`,
+          profileLink: `${publicUrl}/profile`,
+          validHours: options.tokenTtlHours,
+        }),
+      );
+      return true;
+    });
+    if (sent) mailer.deliverSoon();
+  };
+
+  return {
+    sendReminder,
+
+    async capture(viewer: Viewer, input: AbandonedCartCapture): Promise<CaptureResult> {
+      if (input.email.toLowerCase() !== viewer.email.toLowerCase()) {
+        throw new HttpError(403, abandonedCartMessages.notYours);
+      }
+      if (viewer.isAdmin) return { token: null, skipped: 'administrator' };
+      // The browser skips too (it knows when it ordered); this covers other devices and old tabs.
+      const [recent] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, viewer.id),
+            gt(orders.createdAt, sql`now() - ${`${SKIP_CAPTURE_AFTER_ORDER_MS} milliseconds`}::interval`),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      if (recent) return { token: null, skipped: 'recent-order' };
+      // The reminder's link leads to /checkout, which saves the cart again: that cart has had its
+      // one reminder, so it is not saved (nor reminded about) again while the link could be valid.
+      const [restored] = await db
+        .select({ id: abandonedCarts.id })
+        .from(abandonedCarts)
+        .where(
+          and(
+            eq(abandonedCarts.userId, viewer.id),
+            eq(abandonedCarts.status, 'restored'),
+            gt(abandonedCarts.restoredAt, sql`now() - ${`${options.tokenTtlHours} hours`}::interval`),
+          ),
+        )
+        .limit(1);
+      if (restored) return { token: null, skipped: 'restored' };
+
+      const cart = (await pricer())(input.cartItems);
+      const items = cart.items.map((item) => ({ id: item.id, quantity: item.quantity }));
+      if (items.length === 0) throw new HttpError(400, 'None of these products can be ordered any more.');
+      const totalCents = Math.round(cart.totalPrice * 100);
+      const handle = newToken();
+      const runAt = new Date(Date.now() + options.reminderDelayMinutes * 60 * 1000);
+
+      await db.transaction(async (tx) => {
+        // A cart already reminded about is done with: this visit starts a new one with its own
+        // reminder (and the old link stops working with the old record).
+        await tx
+          .delete(abandonedCarts)
+          .where(
+            and(
+              eq(abandonedCarts.userId, viewer.id),
+              eq(abandonedCarts.status, 'open'),
+              isNotNull(abandonedCarts.reminderSentAt),
+            ),
+          );
+        const [saved] = await tx
+          .insert(abandonedCarts)
+          .values({
+            userId: viewer.id,
+            email: viewer.email,
+            cartItems: items,
+            totalCents,
+            handleHash: hash(handle),
+          })
+          .onConflictDoUpdate({
+            target: abandonedCarts.userId,
+            targetWhere: sql`${abandonedCarts.status} = 'open'`,
+            set: {
+              email: viewer.email,
+              cartItems: items,
+              totalCents,
+              handleHash: hash(handle),
+              updatedAt: new Date(),
+            },
+          })
+          .returning({ id: abandonedCarts.id });
+        // One reminder per saved cart; saving again before it went out moves it later.
+        await enqueueJob(tx, {
+          type: REMINDER_JOB,
+          payload: { cartId: saved!.id },
+          runAt,
+          dedupeKey: `${REMINDER_JOB}:${saved!.id}`,
+        });
+      });
+      if (options.reminderDelayMinutes === 0) jobs.runSoon();
+      return { token: handle };
+    },
+
+    /** Spends a restore token: the cart and a new session, once. Anything else is a 404. */
+    async restore(token: string, userAgent: string | undefined): Promise<RestoredCart> {
+      const invalid = new HttpError(404, abandonedCartMessages.linkInvalid);
+      if (!TOKEN_PATTERN.test(token)) throw invalid;
+      const buildCart = await pricer();
+      return db.transaction(async (tx) => {
+        // The update is the claim: of two requests with the same token, only one gets the row.
+        const [spent] = await tx
+          .update(abandonedCarts)
+          .set({ status: 'restored', restoredAt: new Date(), updatedAt: new Date() })
+          .where(
+            and(
+              eq(abandonedCarts.tokenHash, hash(token)),
+              eq(abandonedCarts.status, 'open'),
+              gt(abandonedCarts.tokenExpiresAt, sql`now()`),
+            ),
+          )
+          .returning();
+        if (!spent) throw invalid;
+        const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
+        // Bound to the address it was sent to: after an e-mail change the old inbox cannot sign in.
+        if (!user || user.isAdmin || user.email.toLowerCase() !== spent.email.toLowerCase()) throw invalid;
+        const authToken = await sessions.create(user.id, userAgent, tx);
+        return { cart: buildCart(spent.cartItems as CartItemsInput), authToken, user: toApiUser(user) };
+      });
+    },
+
+    /** Deletes the record a restore token or a capture handle belongs to; unknown tokens do nothing. */
+    async remove(token: string): Promise<void> {
+      if (!TOKEN_PATTERN.test(token)) return;
+      const hashed = hash(token);
+      await db
+        .delete(abandonedCarts)
+        .where(
+          and(
+            or(eq(abandonedCarts.tokenHash, hashed), eq(abandonedCarts.handleHash, hashed)),
+            inArray(abandonedCarts.status, ['open', 'restored']),
+          ),
+        );
+    },
+  };
+}
+
+export type AbandonedCartService = ReturnType<typeof createAbandonedCartService>;

@@ -1,0 +1,86 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { productCreateSchema, productUpdateSchema } from '../../../domain/product-admin.js';
+import { HttpError, parseOr400 } from '../../http/errors.js';
+import { idField } from '../../http/ids.js';
+import { IMAGE_TOO_LARGE, storeProductImage } from '../uploads/product-images.js';
+import type { ProductAdminService } from './admin-service.js';
+import type { CatalogService } from './service.js';
+
+const idParams = z.object({ id: idField });
+
+/** A multipart body: its text fields, and the bytes of its `image` file if one was sent. */
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; image: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image' || image) {
+          await (part as MultipartFile).toBuffer();
+          throw new HttpError(400, 'Send one file, in the field "image".');
+        }
+        image = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMAGE_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new HttpError(413, 'Too many parts in the form.');
+    }
+    if (error instanceof HttpError) throw error;
+    // Anything else went wrong reading the body itself: busboy's "Boundary not found" or "Unexpected
+    // end of form" (no code), Fastify's FST_ errors, or the client going away mid-upload.
+    request.log.info({ err: error }, 'unreadable multipart form');
+    throw new HttpError(400, 'The form could not be read.');
+  }
+  return { fields, image: image && image.length > 0 ? image : null };
+}
+
+export function productAdminRoutes(
+  app: FastifyInstance,
+  admin: ProductAdminService,
+  catalog: CatalogService,
+  dataDir: string,
+  /** Called after every change, so this instance's catalogue cache shows it at once (cache.ts). */
+  onCatalogChange: () => void,
+): void {
+  const adminOnly = { audience: 'admin' } as const;
+  const changed = <T>(result: T): T => {
+    onCatalogChange();
+    return result;
+  };
+
+  app.get('/api/admin/products', { config: adminOnly }, async () => catalog.listAllProducts());
+
+  app.post('/api/products', { config: adminOnly }, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
+    const { fields, image } = await readMultipart(request);
+    const input = parseOr400(productCreateSchema, fields);
+    const imageUrl = image ? await storeProductImage(dataDir, image) : null;
+    reply.status(201);
+    return changed(await admin.create(input, imageUrl));
+  });
+
+  app.patch('/api/products/:id', { config: adminOnly }, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    if (request.isMultipart()) {
+      const { fields, image } = await readMultipart(request);
+      const changes = parseOr400(productUpdateSchema, fields);
+      const imageUrl = image ? await storeProductImage(dataDir, image) : null;
+      return changed(await admin.update(id, changes, imageUrl));
+    }
+    return changed(await admin.update(id, parseOr400(productUpdateSchema, request.body ?? {}), null));
+  });
+
+  app.delete('/api/products/:id', { config: adminOnly }, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    return changed(await admin.remove(id));
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Product management (admin, SPEC §2 and §7): create with an uploaded image, change only what was
+ * sent, delete, or hide a product that past orders refer to so their history stays intact.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { ProductCreate, ProductUpdate } from '../../../domain/product-admin.js';
+import { slugify } from '../../../domain/slug.js';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { categories, orderItems, products } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import type { CatalogService } from './service.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** Which unique rule refused the write: the SKU's, or the slug's (made from the name). */
+function conflictMessage(error: unknown): string {
+  let where = '';
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { constraint, detail } = current as { constraint?: unknown; detail?: unknown };
+    where += `${typeof constraint === 'string' ? constraint : ''} ${typeof detail === 'string' ? detail : ''} `;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return /\bsku\b|_sku_/i.test(where)
+    ? 'Another product already uses this SKU.'
+    : 'A product with this name already exists. Please choose another name.';
+}
+
+export function createProductAdminService(db: Database, catalog: CatalogService) {
+  async function assertCategory(categoryId: number): Promise<void> {
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    if (!category) throw new HttpError(400, 'category_id: there is no such category.');
+  }
+
+  function slugOf(name: string): string {
+    const slug = slugify(name);
+    if (!slug) throw new HttpError(400, 'The name needs at least one letter or digit.');
+    return slug;
+  }
+
+  async function written(id: number) {
+    const product = await catalog.getProductById(id);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    return product;
+  }
+
+  return {
+    async create(input: ProductCreate, imageUrl: string | null) {
+      await assertCategory(input.category_id);
+      try {
+        const [row] = await db
+          .insert(products)
+          .values({
+            categoryId: input.category_id,
+            name: input.name,
+            slug: slugOf(input.name),
+            description: input.description,
+            sizeGrams: input.size,
+            priceCents: input.price,
+            sku: input.sku,
+            imageUrl,
+            features: input.features,
+            idealTimeOfDay: input.ideal_time_of_day,
+            nutritionInfo: input.nutrition_info,
+            ingredients: input.ingredients,
+            allergens: input.allergens,
+            sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
+          })
+          .returning({ id: products.id });
+        return written(row!.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, conflictMessage(error));
+        throw error;
+      }
+    },
+
+    async update(id: number, changes: ProductUpdate, imageUrl: string | null) {
+      if (changes.category_id !== undefined) await assertCategory(changes.category_id);
+      const set: Partial<typeof products.$inferInsert> = {
+        ...(changes.name !== undefined ? { name: changes.name, slug: slugOf(changes.name) } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.price !== undefined ? { priceCents: changes.price } : {}),
+        ...(changes.category_id !== undefined ? { categoryId: changes.category_id } : {}),
+        ...(changes.ideal_time_of_day !== undefined ? { idealTimeOfDay: changes.ideal_time_of_day } : {}),
+        ...(changes.nutrition_info !== undefined ? { nutritionInfo: changes.nutrition_info } : {}),
+        ...(changes.size !== undefined ? { sizeGrams: changes.size } : {}),
+        ...(changes.sku !== undefined ? { sku: changes.sku } : {}),
+        ...(changes.features !== undefined ? { features: changes.features } : {}),
+        ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
+        ...(changes.allergens !== undefined ? { allergens: changes.allergens } : {}),
+        ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+        ...(imageUrl ? { imageUrl } : {}),
+      };
+      if (Object.keys(set).length === 0) return written(id);
+      try {
+        const updated = await db
+          .update(products)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning({ id: products.id });
+        if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, conflictMessage(error));
+        throw error;
+      }
+      return written(id);
+    },
+
+    /** Deletes a product no order mentions; one that past orders mention is hidden instead. */
+    async remove(id: number): Promise<{ deleted: true } | { hidden: true }> {
+      return db.transaction(async (tx) => {
+        const [product] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update');
+        if (!product) throw notFound(PRODUCT_NOT_FOUND);
+        const [ordered] = await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(eq(orderItems.productId, id))
+          .limit(1);
+        if (ordered) {
+          await tx
+            .update(products)
+            .set({ isActive: false, updatedAt: new Date() })
+            .where(eq(products.id, id));
+          return { hidden: true as const };
+        }
+        await tx.delete(products).where(eq(products.id, id));
+        return { deleted: true as const };
+      });
+    },
+  };
+}
+
+export type ProductAdminService = ReturnType<typeof createProductAdminService>;

@@ -1,0 +1,308 @@
+/** Product management through the API (issue 7): uploads checked by their bytes, create, edit, hide, delete. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema } from '../../../domain/catalog-schemas.js';
+import { orderItems, orders, products } from '../../db/schema.js';
+import { imagesDir } from '../../db/seed/images.js';
+import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+let ip = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const png = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
+
+function form(
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type: string; field?: string },
+) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  if (file)
+    body.append(
+      file.field ?? 'image',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
+  return body;
+}
+
+async function send(method: 'POST' | 'PATCH', url: string, token: string | null, body: FormData | object) {
+  const isForm = body instanceof FormData;
+  const request = new Request('http://x', { method: 'POST', body: isForm ? body : JSON.stringify(body) });
+  const payload = Buffer.from(await request.arrayBuffer());
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    remoteAddress: `10.77.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+    headers: {
+      'content-type': isForm ? request.headers.get('content-type')! : 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+}
+
+const basics = (name: string) => ({
+  name,
+  description: 'Toasted oats, maple and pecans.',
+  price: '12.95',
+  category_id: '3',
+  ideal_time_of_day: 'Breakfast',
+  nutrition_info: '8 g protein per serving',
+});
+
+describe('POST /api/products (multipart)', () => {
+  it('creates a product with a real PNG re-encoded to WebP variants, shown in the shop at once', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(
+        {
+          ...basics('Pecan Crunch Granola'),
+          size: '300',
+          sku: 'GRA-PEC-300',
+          features: '["Gluten-free","Maple"]',
+        },
+        {
+          bytes: await png(),
+          name: 'photo.png',
+          type: 'image/png',
+        },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const product = productSchema.parse(res.json());
+    expect(product).toMatchObject({
+      name: 'Pecan Crunch Granola',
+      slug: 'pecan-crunch-granola',
+      price: 12.95,
+      category_id: 3,
+      size: 300,
+      sku: 'GRA-PEC-300',
+      features: ['Gluten-free', 'Maple'],
+      ideal_time_of_day: 'Breakfast',
+    });
+    expect(product.image_url).toMatch(/^\/images\/products\/[0-9a-f]{24}-800w\.webp$/);
+    const base = product.image_url!.replace('/images/', '').replace('-800w.webp', '');
+    for (const w of [800, 400]) {
+      const file = join(imagesDir(t.config.dataDir), `${base}-${w}w.webp`);
+      expect(existsSync(file)).toBe(true);
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: w, height: w });
+    }
+    const served = await t.app.inject({ url: product.image_url! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toContain('immutable');
+    const shop = (await t.app.inject({ url: '/api/products/pecan-crunch-granola' })).json();
+    expect(shop.name).toBe('Pecan Crunch Granola');
+  });
+
+  it('refuses a text file renamed .png with 415, whatever its header says', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Renamed Text'), {
+        bytes: Buffer.from('not an image at all'),
+        name: 'x.png',
+        type: 'image/png',
+      }),
+    );
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: 'The image must be a JPEG, PNG or WebP file.' });
+    expect(await t.database.db.select().from(products).where(eq(products.name, 'Renamed Text'))).toEqual([]);
+  });
+
+  it('refuses a GIF (a real image, not an accepted type) with 415', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Gif'), { bytes: gif, name: 'a.gif', type: 'image/gif' }),
+    );
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const big = Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Too Big'), { bytes: big, name: 'big.png', type: 'image/png' }),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The image must be at most 5 MB.' });
+  });
+
+  it('refuses an image of huge dimensions (a decompression bomb) with 413 before decoding it', async () => {
+    const admin = await f.person({ isAdmin: true });
+    // A 10000 x 10000 PNG of one colour compresses to a few hundred kilobytes.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Bomb'), { bytes: bomb, name: 'b.png', type: 'image/png' }),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The image is too large: at most 40 megapixels.' });
+  });
+
+  it('answers a name clash with 409, and a bad price or category with 400', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const clash = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form({ ...basics('Maple Almond Granola') }),
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toMatch(/already exists/);
+    const skuClash = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form({ ...basics('Fresh Name'), sku: 'GRA-PEC-300' }),
+    );
+    expect(skuClash.statusCode).toBe(409);
+    expect(skuClash.json()).toEqual({ message: 'Another product already uses this SKU.' });
+    for (const price of ['0', '-1', '12.955', 'abc', '']) {
+      const res = await send(
+        'POST',
+        '/api/products',
+        admin.token,
+        form({ ...basics(`Price ${price}`), price }),
+      );
+      expect(res.statusCode, price).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Price must be a number greater than 0 with at most two decimals.',
+      });
+    }
+    const noCategory = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form({ ...basics('Lost'), category_id: '999' }),
+    );
+    expect(noCategory.statusCode).toBe(400);
+    const json = await send('POST', '/api/products', admin.token, basics('As JSON'));
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('is for admins only: 401 anonymous, 403 customer, before the upload is read', async () => {
+    const customer = await f.person();
+    const body = form(basics('Sneaky'), { bytes: await png(), name: 'p.png', type: 'image/png' });
+    expect((await send('POST', '/api/products', null, body)).statusCode).toBe(401);
+    expect((await send('POST', '/api/products', customer.token, body)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/products' })).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH and DELETE /api/products/:id', () => {
+  it('changes only the fields sent, and replaces the image with a multipart PATCH', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const created = (await send('POST', '/api/products', admin.token, form(basics('Editable Bites')))).json();
+    const res = await send('PATCH', `/api/products/${created.id}`, admin.token, {
+      price: 9.5,
+      features: ['New'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      price: 9.5,
+      features: ['New'],
+      description: created.description,
+      name: 'Editable Bites',
+    });
+    const bad = await send('PATCH', `/api/products/${created.id}`, admin.token, { price: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: 'Price must be a number greater than 0 with at most two decimals.',
+    });
+    const withImage = await send(
+      'PATCH',
+      `/api/products/${created.id}`,
+      admin.token,
+      form({}, { bytes: await png(300, 300), name: 'n.png', type: 'image/png' }),
+    );
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    expect(withImage.json().image_url).toMatch(/^\/images\/products\//);
+    expect((await send('PATCH', '/api/products/999999', admin.token, { price: 5 })).statusCode).toBe(404);
+  });
+
+  it('deletes a product no order mentions, and hides one that past orders mention', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const lonely = (await send('POST', '/api/products', admin.token, form(basics('Short Lived')))).json();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${lonely.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(del.json()).toEqual({ deleted: true });
+    expect(await t.database.db.select().from(products).where(eq(products.id, lonely.id))).toEqual([]);
+
+    const ordered = (await send('POST', '/api/products', admin.token, form(basics('Once Sold')))).json();
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        subtotalCents: 1295,
+        shippingCents: 0,
+        taxCents: 65,
+        totalCents: 1360,
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.ca',
+        phoneNumber: '+16045550123',
+        shippingAddress: '1 Main',
+        shippingCity: 'Vancouver',
+        shippingState: 'British Columbia',
+        shippingPostalCode: 'V5K 0A1',
+      })
+      .returning();
+    await t.database.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: ordered.id,
+      productName: 'Once Sold',
+      quantity: 1,
+      priceCents: 1295,
+    });
+    const hide = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${ordered.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(hide.json()).toEqual({ hidden: true });
+    expect((await t.app.inject({ url: '/api/products/once-sold' })).statusCode).toBe(404);
+    const all = (
+      await t.app.inject({ url: '/api/admin/products', headers: { authorization: `Bearer ${admin.token}` } })
+    ).json() as { id: number; is_active: boolean }[];
+    expect(all.find((p) => p.id === ordered.id)).toMatchObject({ is_active: false });
+    const [item] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(item).toMatchObject({ productId: ordered.id, productName: 'Once Sold' });
+    // And back in the shop when un-hidden.
+    await send('PATCH', `/api/products/${ordered.id}`, admin.token, { is_active: true });
+    expect((await t.app.inject({ url: '/api/products/once-sold' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Newsletter sign-ups reaching Klaviyo through the jobs queue (KLAVIYO_PRIVATE_KEY + KLAVIYO_LIST_ID):
+ * the request Klaviyo gets, retries through an outage, a refusal that stops at once, one job per
+ * e-mail, and no job at all without the keys. Klaviyo is a fake fetch the tests control.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, newsletterSubscribers } from '../../db/schema.js';
+import { checkoutFixtures, uniqueEmail } from '../../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { KLAVIYO_MAX_ATTEMPTS, KLAVIYO_SUBSCRIBE_JOB } from './klaviyo.js';
+
+const ENDPOINT = 'https://a.klaviyo.com/api/profile-subscription-bulk-create-jobs';
+const MINUTE = 60_000;
+
+interface KlaviyoCall {
+  url: string;
+  method: string | undefined;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A stand-in for Klaviyo: records each call and answers with the next queued status (202 after). */
+function fakeKlaviyo() {
+  const calls: KlaviyoCall[] = [];
+  const answers: number[] = [];
+  const fakeFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const headers = Object.fromEntries(
+      Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    calls.push({
+      url: String(input),
+      method: init?.method,
+      headers,
+      body: JSON.parse(String(init?.body)),
+    });
+    const status = answers.shift() ?? 202;
+    const body = status < 300 ? '' : JSON.stringify({ errors: [{ status, detail: 'fake' }] });
+    return new Response(status === 202 ? null : body, { status });
+  }) as typeof fetch;
+  return { fetch: fakeFetch, calls, answers };
+}
+
+/** The e-mail of a Bulk Subscribe Profiles request body. */
+const emailOf = (body: unknown) =>
+  (body as { data: { attributes: { profiles: { data: { attributes: { email: string } }[] } } } }).data
+    .attributes.profiles.data[0]!.attributes.email;
+
+describe('with KLAVIYO_PRIVATE_KEY and KLAVIYO_LIST_ID', () => {
+  let t: TestApp;
+  const f = checkoutFixtures(() => t);
+  const klaviyo = fakeKlaviyo();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { KLAVIYO_PRIVATE_KEY: 'pk_test', KLAVIYO_LIST_ID: 'LIST1', JOBS_POLL_MS: '600000' },
+      app: { klaviyoFetch: klaviyo.fetch },
+    });
+  });
+  afterAll(() => t?.close());
+
+  const db = () => t.database.db;
+  const signup = (email: string) => f.call('POST', '/api/signup', { body: { email } });
+  const jobsFor = (email: string) =>
+    db()
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.type} = ${KLAVIYO_SUBSCRIBE_JOB} and ${jobs.payload}->>'email' = ${email}`);
+  const callsFor = (email: string) => klaviyo.calls.filter((call) => emailOf(call.body) === email);
+  const makeDue = (id: number) =>
+    db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - MINUTE) })
+      .where(eq(jobs.id, id));
+
+  it('sends a new subscriber to the Klaviyo list with the private key', async () => {
+    const email = uniqueEmail('news');
+    const res = await signup(email);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.runDue();
+
+    const calls = callsFor(email);
+    expect(calls).toHaveLength(1);
+    const call = calls[0]!;
+    expect(call.url).toBe(ENDPOINT);
+    expect(call.method).toBe('POST');
+    expect(call.headers.authorization).toBe('Klaviyo-API-Key pk_test');
+    expect(call.headers.revision).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(call.headers['content-type']).toBe('application/vnd.api+json');
+    expect(call.body).toMatchObject({
+      data: {
+        type: 'profile-subscription-bulk-create-job',
+        attributes: {
+          profiles: {
+            data: [
+              {
+                type: 'profile',
+                attributes: { email, subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } },
+              },
+            ],
+          },
+        },
+        relationships: { list: { data: { type: 'list', id: 'LIST1' } } },
+      },
+    });
+
+    const [job] = await jobsFor(email);
+    expect(job).toMatchObject({ attempts: 1, maxAttempts: KLAVIYO_MAX_ATTEMPTS, lastError: null });
+    expect(job!.completedAt).not.toBeNull();
+  });
+
+  it('retries through a Klaviyo outage and loses nobody', async () => {
+    const email = uniqueEmail('outage');
+    klaviyo.answers.push(503);
+    expect((await signup(email)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+
+    const [failed] = await jobsFor(email);
+    expect(failed!.completedAt).toBeNull();
+    expect(failed!.attempts).toBe(1);
+    expect(failed!.lastError).toMatch(/503/);
+    expect(failed!.lockedAt).toBeNull();
+    // Retried later (backoff), not now.
+    expect(failed!.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(callsFor(email)).toHaveLength(1);
+    // The sign-up itself is kept whatever Klaviyo says.
+    expect(
+      await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+    ).toHaveLength(1);
+
+    await makeDue(failed!.id);
+    await t.app.jobs.runDue();
+    const [done] = await jobsFor(email);
+    expect(done!.completedAt).not.toBeNull();
+    expect(done!.attempts).toBe(2);
+    expect(done!.lastError).toBeNull();
+    const calls = callsFor(email);
+    expect(calls).toHaveLength(2);
+    expect(emailOf(calls[1]!.body)).toBe(email);
+  });
+
+  it('stops at once when Klaviyo refuses the request with 400', async () => {
+    const email = uniqueEmail('refused');
+    klaviyo.answers.push(400);
+    expect((await signup(email)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+
+    const [job] = await jobsFor(email);
+    expect(job!.completedAt).toBeNull();
+    expect(job!.attempts).toBe(job!.maxAttempts);
+    expect(job!.maxAttempts).toBe(KLAVIYO_MAX_ATTEMPTS);
+    expect(job!.lastError).toMatch(/400/);
+    expect(callsFor(email)).toHaveLength(1);
+
+    // Even when due again, it is not tried another time.
+    await makeDue(job!.id);
+    await t.app.jobs.runDue();
+    expect(callsFor(email)).toHaveLength(1);
+    expect((await jobsFor(email))[0]!.completedAt).toBeNull();
+  });
+
+  it('queues one job for an e-mail subscribed twice', async () => {
+    const email = uniqueEmail('twice');
+    expect((await signup(email)).statusCode).toBe(200);
+    expect((await signup(email)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect(await jobsFor(email)).toHaveLength(1);
+    expect(callsFor(email)).toHaveLength(1);
+  });
+});
+
+describe('without the Klaviyo keys', () => {
+  let t: TestApp;
+  const f = checkoutFixtures(() => t);
+  const klaviyo = fakeKlaviyo();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { JOBS_POLL_MS: '600000' }, app: { klaviyoFetch: klaviyo.fetch } });
+  });
+  afterAll(() => t?.close());
+
+  it('signs up without writing a job', async () => {
+    const email = uniqueEmail('local');
+    const res = await f.call('POST', '/api/signup', { body: { email } });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.runDue();
+    const subscribers = await t.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    expect(subscribers).toHaveLength(1);
+    expect(await t.database.db.select().from(jobs)).toEqual([]);
+    expect(klaviyo.calls).toHaveLength(0);
+  });
+});

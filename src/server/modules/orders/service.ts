@@ -1,0 +1,445 @@
+/**
+ * Orders (SPEC §3, §4, §6): created only from a payment the provider reports as succeeded, once per
+ * payment intent (a unique constraint, so the browser, a webhook and retries racing each other end
+ * with one order); read, re-addressed and cancelled by their owner; listed and moved by admins.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
+import { centsToDollars, formatPrice } from '../../../domain/money.js';
+import {
+  ORDER_STATUSES,
+  canCancel,
+  canEditAddress,
+  cancelBlockedReason,
+  type Order,
+  type OrderAddressUpdate,
+  type OrderStatus,
+  type OrderStatusUpdate,
+} from '../../../domain/orders.js';
+import type { Database } from '../../db/client.js';
+import { jobs, orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { closeAbandonedCarts } from '../abandoned-carts/records.js';
+import { completePendingJob, enqueueJob } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Viewer } from '../users/sessions.js';
+import type { IntentCheckout } from '../payments/checkout-snapshot.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export const ORDER_NOT_FOUND = 'Order not found';
+const ADDRESS_EDITABLE = ORDER_STATUSES.filter(canEditAddress);
+
+export function toApiOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    created_at: row.createdAt.toISOString(),
+    status: row.status as OrderStatus,
+    total: centsToDollars(row.totalCents),
+    subtotal: centsToDollars(row.subtotalCents),
+    shipping_cost: centsToDollars(row.shippingCents),
+    tax_amount: centsToDollars(row.taxCents),
+    is_paid: row.isPaid,
+    payment_intent_id: row.paymentIntentId,
+    shipping_address: row.shippingAddress,
+    shipping_address2: row.shippingAddress2,
+    shipping_city: row.shippingCity,
+    shipping_state: row.shippingState,
+    shipping_country: row.shippingCountry,
+    shipping_postal_code: row.shippingPostalCode,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.productId,
+      product_name: item.productName,
+      quantity: item.quantity,
+      price: item.priceCents,
+    })),
+  };
+}
+
+function confirmationEmail(order: Order) {
+  const lines = order.items.map(
+    (item) => `  ${item.quantity} x ${item.product_name}  ${formatPrice(item.price * item.quantity)}`,
+  );
+  const money = (dollars: number) => formatPrice(Math.round(dollars * 100));
+  return {
+    to: order.email,
+    subject: `Your Northbite order #${order.id}`,
+    text: [
+      `Hi ${order.first_name},`,
+      '',
+      `Thank you for your order! We have received order #${order.id} and will let you know when it ships.`,
+      '',
+      ...lines,
+      '',
+      `Subtotal: ${money(order.subtotal)}`,
+      `Shipping: ${money(order.shipping_cost)}`,
+      `Taxes: ${money(order.tax_amount)}`,
+      `Total: ${money(order.total)} CAD`,
+      '',
+      'Shipping to:',
+      `  ${order.first_name} ${order.last_name}`,
+      `  ${order.shipping_address}${order.shipping_address2 ? `, ${order.shipping_address2}` : ''}`,
+      `  ${order.shipping_city}, ${order.shipping_state} ${order.shipping_postal_code}`,
+      `  ${order.shipping_country}`,
+      '',
+      'Delivery takes 3-7 business days. Questions? Just reply to this e-mail.',
+      '',
+      'The Northbite team',
+    ].join('\n'),
+  };
+}
+
+export interface AdminOrderQuery {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** The job that sends a canceled order's refund again when sending it at once did not go through. */
+export const REFUND_JOB = 'orders.refund';
+/** The backstop waits this long, so it runs only when the refund sent at once did not go through. */
+const REFUND_BACKSTOP_DELAY_MS = 60_000;
+const REFUNDED_ORDER_IS_CLOSED =
+  'This order was canceled and its payment refunded, so it cannot be reopened. Place a new order instead.';
+
+/** One refund per order: the provider's idempotency key, and the refund job's key. */
+const refundKey = (orderId: number) => `refund-order-${orderId}`;
+
+/** True once the customer's cancellation has queued (and maybe sent) the order's refund. */
+async function refundQueued(executor: Pick<Database, 'select'>, orderId: number): Promise<boolean> {
+  const [job] = await executor
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, refundKey(orderId)));
+  return Boolean(job);
+}
+
+export function createOrdersService(
+  db: Database,
+  mailer: Mailer,
+  {
+    onRefundDeferred,
+  }: {
+    /** A refund sent at once failed and is left to the job (for the log). */
+    onRefundDeferred?: (error: unknown, orderId: number) => void;
+  } = {},
+) {
+  async function load(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
+    const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) return null;
+    const items = await executor
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    return toApiOrder(row, items);
+  }
+
+  async function withItems(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(orderItems.id));
+    return rows.map((row) =>
+      toApiOrder(
+        row,
+        items.filter((item) => item.orderId === row.id),
+      ),
+    );
+  }
+
+  /** The owner's order, or any order for an admin; someone else's is "not found", like a missing one. */
+  async function reachable(viewer: Viewer, orderId: number): Promise<Order> {
+    const order = await load(db, orderId);
+    if (!order || (order.user_id !== viewer.id && !viewer.isAdmin)) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  return {
+    /**
+     * Creates the paid order of a succeeded payment intent, once: a second call (the browser after the
+     * webhook, a retry, a concurrent post) finds the first order. `amountReceivedCents` is what the
+     * provider says it took; anything but exactly the priced amount creates nothing.
+     *
+     * `event` is the provider event being applied: it is marked processed in the same transaction as
+     * the order, so a crash can never leave the event marked and the order missing (a redelivery would
+     * then be dropped as a duplicate). `duplicateEvent` says it had been applied before.
+     */
+    async finishPaidIntent(
+      intentId: string,
+      amountReceivedCents: number,
+      event?: { id: string; provider: string; type: string },
+    ): Promise<{ order: Order; created: boolean; duplicateEvent: boolean }> {
+      const result = await db.transaction(async (tx) => {
+        const marked = event
+          ? await tx
+              .insert(processedEvents)
+              .values(event)
+              .onConflictDoNothing()
+              .returning({ id: processedEvents.id })
+          : [];
+        const duplicateEvent = Boolean(event) && marked.length === 0;
+        const [intent] = await tx
+          .select()
+          .from(paymentIntents)
+          .where(eq(paymentIntents.id, intentId))
+          .for('update');
+        if (!intent) throw notFound('Payment not found.');
+        const [existing] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.paymentIntentId, intentId));
+        if (existing) return { orderId: existing.id, created: false, duplicateEvent };
+        if (amountReceivedCents !== intent.amountCents) {
+          throw new HttpError(
+            402,
+            'The payment does not match the order total. Please contact us before trying again.',
+          );
+        }
+        const checkout = intent.checkout as unknown as IntentCheckout;
+        const info = checkout.shippingInfo;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: intent.userId,
+            status: 'Pending',
+            subtotalCents: checkout.totals.subtotalCents,
+            shippingCents: checkout.totals.shippingCents,
+            taxCents: checkout.totals.taxCents,
+            totalCents: checkout.totals.totalCents,
+            isPaid: true,
+            paidAt: new Date(),
+            paymentIntentId: intentId,
+            firstName: info.firstName,
+            lastName: info.lastName,
+            email: info.email,
+            phoneNumber: info.phoneNumber ?? '',
+            shippingAddress: info.address1,
+            shippingAddress2: info.address2 ?? null,
+            shippingCity: info.city,
+            shippingState: info.state,
+            shippingCountry: info.country,
+            shippingPostalCode: info.postalCode,
+          })
+          .onConflictDoNothing({ target: orders.paymentIntentId })
+          .returning({ id: orders.id });
+        if (!order) {
+          const [winner] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.paymentIntentId, intentId));
+          return { orderId: winner!.id, created: false, duplicateEvent };
+        }
+        // A product deleted since the cart was priced must not cost the customer their paid order: its
+        // line keeps the name and price, without the link. (Locked so a deletion waits for this order.)
+        const present = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              checkout.lines.map((line) => line.productId),
+            ),
+          )
+          .for('key share');
+        const linkable = new Set(present.map((row) => row.id));
+        await tx.insert(orderItems).values(
+          checkout.lines.map((line) => ({
+            orderId: order.id,
+            productId: linkable.has(line.productId) ? line.productId : null,
+            productName: line.name,
+            sku: line.sku,
+            quantity: line.quantity,
+            priceCents: line.priceCents,
+          })),
+        );
+        await tx
+          .update(paymentIntents)
+          .set({ status: 'succeeded', updatedAt: new Date() })
+          .where(eq(paymentIntents.id, intentId));
+        const created = (await load(tx, order.id))!;
+        await mailer.enqueue(tx, confirmationEmail(created));
+        // The shopper ordered: no reminder for the cart they saved at checkout.
+        if (intent.userId !== null) await closeAbandonedCarts(tx, intent.userId);
+        return { orderId: order.id, created: true, duplicateEvent };
+      });
+      if (result.created) mailer.deliverSoon();
+      return {
+        order: (await load(db, result.orderId))!,
+        created: result.created,
+        duplicateEvent: result.duplicateEvent,
+      };
+    },
+
+    get: reachable,
+
+    async listForUser(userId: number): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return withItems(rows);
+    },
+
+    /** Admin list: newest first, by status, by order number or e-mail, paged. */
+    async list(query: AdminOrderQuery): Promise<{ orders: Order[]; total: number }> {
+      const conditions = [];
+      if (query.status) conditions.push(eq(orders.status, query.status));
+      const q = query.q?.trim();
+      if (q) {
+        const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+        const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+        conditions.push(
+          number !== null
+            ? or(eq(orders.id, number), ilike(orders.email, `%${escaped}%`))!
+            : ilike(orders.email, `%${escaped}%`),
+        );
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return { orders: await withItems(rows), total };
+    },
+
+    /** The owner changes where it ships, while the status allows it (SPEC §4). */
+    async updateAddress(viewer: Viewer, orderId: number, address: OrderAddressUpdate): Promise<Order> {
+      const order = await reachable(viewer, orderId);
+      if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
+      const updated = await db
+        .update(orders)
+        .set({
+          shippingAddress: address.shipping_address,
+          ...(address.shipping_address2 !== undefined ? { shippingAddress2: address.shipping_address2 } : {}),
+          shippingCity: address.shipping_city,
+          shippingState: address.shipping_state,
+          shippingCountry: address.shipping_country,
+          shippingPostalCode: address.shipping_postal_code,
+          updatedAt: new Date(),
+        })
+        // The status is checked in the same statement, so an order shipped meanwhile is not changed.
+        .where(and(eq(orders.id, orderId), inArray(orders.status, ADDRESS_EDITABLE)))
+        .returning({ id: orders.id });
+      if (updated.length === 0) {
+        throw new HttpError(409, 'The shipping address can no longer be changed for this order.');
+      }
+      return (await load(db, orderId))!;
+    },
+
+    /**
+     * The owner cancels (SPEC §4). The order is claimed first, in one statement guarded by the status
+     * the owner saw, so an admin moving it on meanwhile wins and nothing is refunded; a paid order's
+     * refund is queued in the same transaction (a backstop that retries) and then sent at once, with an
+     * idempotency key, so a retry or the backstop never refunds twice and a crash never loses it.
+     */
+    async cancel(
+      viewer: Viewer,
+      orderId: number,
+      refund: (intentId: string, idempotencyKey: string) => Promise<void>,
+    ): Promise<Order> {
+      const order = await reachable(viewer, orderId);
+      if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
+      if (!canCancel(order.status)) {
+        throw new HttpError(409, cancelBlockedReason(order.status) ?? 'This order cannot be canceled.');
+      }
+      const owed =
+        order.is_paid && order.payment_intent_id
+          ? { intentId: order.payment_intent_id, idempotencyKey: refundKey(order.id) }
+          : null;
+      const claimed = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(orders)
+          .set({ status: 'Canceled', canceledAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+          .returning({ id: orders.id });
+        if (updated.length === 0) return false;
+        if (owed) {
+          await enqueueJob(tx, {
+            type: REFUND_JOB,
+            payload: owed,
+            runAt: new Date(Date.now() + REFUND_BACKSTOP_DELAY_MS),
+            dedupeKey: owed.idempotencyKey,
+            maxAttempts: 20,
+          });
+        }
+        return true;
+      });
+      if (!claimed) throw new HttpError(409, 'The order changed meanwhile. Please reload it.');
+      if (owed) {
+        try {
+          await refund(owed.intentId, owed.idempotencyKey);
+          await completePendingJob(db, owed.idempotencyKey);
+        } catch (error) {
+          // The order is canceled; the queued job sends the refund again until the provider takes it.
+          onRefundDeferred?.(error, order.id);
+        }
+      }
+      return (await load(db, orderId))!;
+    },
+
+    /** Admins set any status and the paid flag (SPEC §4). */
+    async setStatus(orderId: number, update: OrderStatusUpdate): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for('update');
+        if (!current) throw notFound(ORDER_NOT_FOUND);
+        // Money the customer's cancellation sent back cannot be taken again: such an order stays closed
+        // (an admin who moved it on while the customer canceled would otherwise ship it for free).
+        if (update.status && update.status !== 'Canceled' && update.status !== 'Refunded') {
+          const refunded = current.status === 'Canceled' && (await refundQueued(tx, orderId));
+          if (refunded) throw new HttpError(409, REFUNDED_ORDER_IS_CLOSED);
+        }
+        await tx
+          .update(orders)
+          .set({
+            ...(update.status ? { status: update.status } : {}),
+            ...(update.status === 'Canceled' ? { canceledAt: new Date() } : {}),
+            ...(update.is_paid !== undefined
+              ? { isPaid: update.is_paid, paidAt: update.is_paid ? new Date() : null }
+              : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.id, orderId));
+      });
+      return (await load(db, orderId))!;
+    },
+
+    /** How many of a product sit in orders being prepared: the number of orders and of units. */
+    async inProgressCount(productId: number): Promise<{ count: number; quantity: number }> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(distinct ${orders.id})::int`,
+          quantity: sum(orderItems.quantity).mapWith(Number),
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.productId, productId), eq(orders.status, 'In Progress')));
+      return { count: row?.count ?? 0, quantity: row?.quantity ?? 0 };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,40 @@
+/**
+ * The one interface the shop takes card payments through. Stripe implements it when its keys are
+ * set; otherwise the built-in test processor does, with Stripe's test cards (decision 0013).
+ */
+export type ProviderName = 'stripe' | 'test';
+
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  status: string;
+}
+
+export interface IntentState {
+  status: string;
+  /** What was actually taken, in cents (0 until the payment succeeded). */
+  amountReceivedCents: number;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Creates (or, with the same idempotency key, returns) a payment intent. */
+  createIntent(input: {
+    amountCents: number;
+    currency: 'cad';
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderIntent>;
+  /** Asks the provider, not our records, what became of the intent. */
+  retrieveIntent(id: string): Promise<IntentState>;
+  /** Gives the money back (or voids an uncaptured payment); safe to repeat with the same key. */
+  refund(intentId: string, idempotencyKey: string): Promise<void>;
+}
+
+/** A provider answer the caller should show (a declined card): 402 with the provider's words. */
+export class PaymentDeclined extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentDeclined';
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Payments (issue 6): the server prices the cart, creates (or reuses) the provider's payment intent,
+ * and finishes the order when the provider says the money was taken, whichever of the browser, a
+ * webhook or the test processor gets there first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { CreatePaymentIntent } from '../../../domain/checkout.js';
+import { checkoutTotals, isFreeShippingEmail } from '../../../domain/pricing.js';
+import type { Database } from '../../db/client.js';
+import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import type { OrdersService } from '../orders/service.js';
+import type { Viewer } from '../users/sessions.js';
+import type { IntentCheckout } from './checkout-snapshot.js';
+import type { PaymentProvider } from './provider.js';
+import { hashSecret } from './test-processor.js';
+
+export const AMOUNT_CHANGED = 'The order total has changed. Please review your order and try again.';
+export const ITEMS_UNAVAILABLE = 'Some items in your cart are no longer available. Please review your cart.';
+
+export interface PaymentsServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  orders: OrdersService;
+  freeShippingEmail: string | undefined;
+}
+
+export function createPaymentsService({
+  db,
+  provider,
+  orders: orderService,
+  freeShippingEmail,
+}: PaymentsServiceDeps) {
+  /** Prices the cart from the catalogue, with the shipping rule and tax; never the client's numbers. */
+  async function price(viewer: Viewer, input: CreatePaymentIntent): Promise<IntentCheckout> {
+    const ids = input.items.map((item) => item.id);
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        priceCents: products.priceCents,
+        isActive: products.isActive,
+      })
+      .from(products)
+      .where(inArray(products.id, ids));
+    const byId = new Map(rows.filter((row) => row.isActive).map((row) => [row.id, row]));
+    const lines = input.items.map((item) => {
+      const product = byId.get(item.id);
+      if (!product) throw new HttpError(400, ITEMS_UNAVAILABLE);
+      return {
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        priceCents: product.priceCents,
+        quantity: item.quantity,
+      };
+    });
+    const freeShipping = isFreeShippingEmail(viewer.email, freeShippingEmail);
+    return {
+      lines,
+      shippingInfo: input.shippingInfo,
+      totals: checkoutTotals(lines, input.shippingInfo.city, freeShipping),
+    };
+  }
+
+  return {
+    provider: provider.name,
+
+    /**
+     * Creates the intent for exactly the server's total, or hands back the shopper's open one for the
+     * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
+     */
+    async createIntent(viewer: Viewer, input: CreatePaymentIntent) {
+      const checkout = await price(viewer, input);
+      if (input.amount !== checkout.totals.totalCents) throw new HttpError(400, AMOUNT_CHANGED);
+      const [lastOrder] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, viewer.id))
+        .orderBy(desc(orders.id))
+        .limit(1);
+      const idempotencyKey = createHash('sha256')
+        .update(JSON.stringify([provider.name, viewer.id, lastOrder?.id ?? 0, checkout]))
+        .digest('hex');
+      const intent = await provider.createIntent({
+        amountCents: checkout.totals.totalCents,
+        currency: 'cad',
+        idempotencyKey,
+        metadata: { user_id: String(viewer.id), email: viewer.email },
+      });
+      const row = {
+        id: intent.id,
+        provider: provider.name,
+        userId: viewer.id,
+        amountCents: checkout.totals.totalCents,
+        status: intent.status,
+        clientSecretHash: hashSecret(intent.clientSecret),
+        idempotencyKey,
+        checkout: checkout as unknown as Record<string, unknown>,
+      };
+      const inserted = await db
+        .insert(paymentIntents)
+        .values(row)
+        .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
+        .returning({ id: paymentIntents.id });
+      let id = intent.id;
+      let clientSecret = intent.clientSecret;
+      if (inserted.length === 0) {
+        // The shopper's open intent for this very checkout. Stripe answered the same key with the same
+        // intent; the test processor issues that intent a fresh secret (only its hash is kept).
+        const [open] = await db
+          .select({ id: paymentIntents.id })
+          .from(paymentIntents)
+          .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
+        id = open!.id;
+        if (provider.name !== 'test' && open!.id !== intent.id) {
+          // Stripe forgets idempotency keys after 24 hours and then makes a new intent for the same key.
+          // The secret is the new intent's, so that is the one the shopper pays: track it. The old row
+          // keeps its id (a late payment of it still finds its order) and gives up the key.
+          await db.transaction(async (tx) => {
+            await tx
+              .update(paymentIntents)
+              .set({ idempotencyKey: null, updatedAt: new Date() })
+              .where(eq(paymentIntents.id, open!.id));
+            await tx.insert(paymentIntents).values(row).onConflictDoNothing();
+          });
+          id = intent.id;
+        } else if (provider.name === 'test') {
+          clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
+          await db
+            .update(paymentIntents)
+            .set({ clientSecretHash: hashSecret(clientSecret), updatedAt: new Date() })
+            .where(eq(paymentIntents.id, id));
+        }
+      }
+      return {
+        client_secret: clientSecret,
+        payment_intent_id: id,
+        provider: provider.name,
+        amount: checkout.totals.totalCents,
+      };
+    },
+
+    /** POST /api/orders: the shopper's intent, confirmed with the provider, becomes one order. */
+    async placeOrder(viewer: Viewer, intentId: string) {
+      const [intent] = await db
+        .select()
+        .from(paymentIntents)
+        .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.userId, viewer.id)));
+      if (!intent) throw notFound('Payment not found.');
+      // Already an order (the webhook or the test processor got there first; or it was since cancelled
+      // and refunded): that order is the answer, whatever the payment's state now.
+      const [existing] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.paymentIntentId, intentId));
+      if (existing) return { order: await orderService.get(viewer, existing.id), created: false };
+      const state = await provider.retrieveIntent(intentId);
+      if (state.status !== 'succeeded') throw new HttpError(402, 'Payment has not been completed.');
+      return orderService.finishPaidIntent(intentId, state.amountReceivedCents);
+    },
+
+    /**
+     * A provider event (Stripe webhook, or the test processor's own confirmation): applied once per
+     * event id; a succeeded payment finishes its order.
+     */
+    async handleEvent(event: { id: string; type: string; intentId?: string; amountReceivedCents?: number }) {
+      const mark = { id: event.id, provider: provider.name, type: event.type };
+      if (event.type === 'payment_intent.succeeded' && event.intentId) {
+        const [known] = await db
+          .select({ id: paymentIntents.id })
+          .from(paymentIntents)
+          .where(eq(paymentIntents.id, event.intentId));
+        if (known) {
+          // The event is marked in the order's own transaction: both happen, or neither does.
+          const { duplicateEvent } = await orderService.finishPaidIntent(
+            event.intentId,
+            event.amountReceivedCents ?? 0,
+            mark,
+          );
+          return { duplicate: duplicateEvent };
+        }
+      }
+      return db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(processedEvents)
+          .values(mark)
+          .onConflictDoNothing()
+          .returning({ id: processedEvents.id });
+        if (fresh.length === 0) return { duplicate: true };
+        if (event.type === 'payment_intent.payment_failed' && event.intentId) {
+          // Events may arrive out of order: a failed first attempt never undoes a later success.
+          await tx
+            .update(paymentIntents)
+            .set({ status: 'requires_payment_method', updatedAt: new Date() })
+            .where(
+              and(
+                eq(paymentIntents.id, event.intentId),
+                notInArray(paymentIntents.status, ['succeeded', 'refunded']),
+              ),
+            );
+        }
+        return { duplicate: false };
+      });
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

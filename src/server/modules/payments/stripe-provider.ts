@@ -1,0 +1,36 @@
+/** Stripe PaymentIntents behind the PaymentProvider interface (used when STRIPE_SECRET_KEY is set). */
+import Stripe from 'stripe';
+import type { PaymentProvider } from './provider.js';
+
+export function createStripeProvider(
+  secretKey: string,
+  client?: Stripe,
+): PaymentProvider & { client: Stripe } {
+  const stripe = client ?? new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  return {
+    name: 'stripe',
+    client: stripe,
+
+    async createIntent({ amountCents, currency, idempotencyKey, metadata }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency, automatic_payment_methods: { enabled: true }, metadata },
+        { idempotencyKey },
+      );
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
+    },
+
+    async retrieveIntent(id) {
+      const intent = await stripe.paymentIntents.retrieve(id);
+      return { status: intent.status, amountReceivedCents: intent.amount_received };
+    },
+
+    async refund(intentId, idempotencyKey) {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (intent.status === 'succeeded') {
+        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+      } else if (intent.status !== 'canceled') {
+        await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey });
+      }
+    },
+  };
+}

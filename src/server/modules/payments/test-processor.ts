@@ -1,0 +1,126 @@
+/**
+ * A built-in card processor that behaves like Stripe's test mode, so checkout works on a fresh machine
+ * and in tests: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995
+ * fails for insufficient funds; any future expiry and any CVC. Its "provider side" is our own
+ * payment_intents table. Refused in production unless ALLOW_TEST_PAYMENTS=true (config.ts).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { paymentIntents } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { PaymentDeclined, type PaymentProvider } from './provider.js';
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Luhn checksum, as every card number carries. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card's outcome, as Stripe's test mode would answer it. */
+export function testCardOutcome(
+  card: { number: string; exp_month: number; exp_year: number },
+  now = new Date(),
+): 'succeeded' | string {
+  if (!luhnValid(card.number)) throw new HttpError(400, 'Your card number is invalid.');
+  const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
+  if (expiresAfter <= now) throw new PaymentDeclined('Your card has expired.');
+  if (card.number === TEST_CARDS.success) return 'succeeded';
+  if (card.number === TEST_CARDS.insufficientFunds)
+    throw new PaymentDeclined('Your card has insufficient funds.');
+  throw new PaymentDeclined('Your card was declined.');
+}
+
+export function createTestProcessor(db: Database) {
+  const provider: PaymentProvider & {
+    /**
+     * Checks the client secret, that the intent is the signed-in shopper's, and the card; marks the
+     * intent succeeded or says why not.
+     */
+    confirm(
+      clientSecret: string,
+      card: { number: string; exp_month: number; exp_year: number },
+      userId: number,
+    ): Promise<string>;
+  } = {
+    name: 'test',
+
+    async createIntent() {
+      // The service stores the row; a fresh secret each time (the hash is what is kept).
+      const id = `pi_test_${randomBytes(12).toString('hex')}`;
+      return {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        status: 'requires_payment_method',
+      };
+    },
+
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+      if (!row) return { status: 'missing', amountReceivedCents: 0 };
+      return { status: row.status, amountReceivedCents: row.status === 'succeeded' ? row.amountCents : 0 };
+    },
+
+    async refund(intentId) {
+      await db
+        .update(paymentIntents)
+        .set({ status: 'refunded', updatedAt: new Date() })
+        .where(eq(paymentIntents.id, intentId));
+    },
+
+    async confirm(clientSecret, card, userId) {
+      const id = clientSecret.split('_secret_')[0] ?? '';
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+      const expected = Buffer.from(row?.clientSecretHash ?? '0'.repeat(64), 'hex');
+      const given = Buffer.from(hashSecret(clientSecret), 'hex');
+      if (
+        !row ||
+        row.provider !== 'test' ||
+        row.userId !== userId ||
+        expected.length !== given.length ||
+        !timingSafeEqual(expected, given)
+      ) {
+        throw new HttpError(404, 'Payment not found.');
+      }
+      if (row.status === 'succeeded') return row.id;
+      if (row.status !== 'requires_payment_method')
+        throw new HttpError(409, 'This payment can no longer be confirmed.');
+      try {
+        testCardOutcome(card);
+      } catch (error) {
+        if (error instanceof PaymentDeclined) {
+          await db
+            .update(paymentIntents)
+            .set({ lastError: error.message, updatedAt: new Date() })
+            .where(eq(paymentIntents.id, id));
+        }
+        throw error;
+      }
+      await db
+        .update(paymentIntents)
+        .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
+        .where(eq(paymentIntents.id, id));
+      return row.id;
+    },
+  };
+  return provider;
+}
+
+export { hashSecret };
+export type TestProcessor = ReturnType<typeof createTestProcessor>;

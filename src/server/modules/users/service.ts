@@ -1,0 +1,272 @@
+/**
+ * Accounts: registration, password and Google sign-in, sessions, profile updates, password changes
+ * and the admin's user management (SPEC §6). Routes stay thin; every rule about who may change what
+ * lives here.
+ */
+import { randomBytes } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { AuthResponse, LoginInput, User } from '../../../domain/accounts.js';
+import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
+import { messages } from '../../../domain/messages.js';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { users } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { COMMON_PASSWORDS_LIST } from './common-passwords.js';
+import type { GoogleVerifier } from './google.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { SessionStore, Viewer } from './sessions.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Where a request comes from, for the throttle and the session record. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+const commonPasswords = new Set(COMMON_PASSWORDS_LIST.split('\n').filter(Boolean));
+
+/** True for the passwords attackers try first (compared without case). */
+export const isCommonPassword = (password: string) => commonPasswords.has(password.toLowerCase());
+
+export function toApiUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    isAdmin: row.isAdmin,
+    isSubscribedEmail: row.isSubscribedEmail,
+    isSubscribedPhone: row.isSubscribedPhone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const emailTaken = () => new HttpError(409, messages.emailTaken);
+const userNotFound = () => notFound(messages.userNotFound);
+
+export interface UsersServiceDeps {
+  db: Database;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  /** Absent when GOOGLE_CLIENT_ID is not set. */
+  google?: GoogleVerifier;
+}
+
+export function createUsersService({ db, sessions, throttle, google }: UsersServiceDeps) {
+  // Unknown e-mails are checked against this hash so that they cost the same time as known ones.
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  const findByEmail = async (email: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    )[0];
+
+  const findById = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+  async function startSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+    await sessions.pruneExpired(user.id);
+    const token = await sessions.create(user.id, client.userAgent);
+    return { token, user: toApiUser(user) };
+  }
+
+  function refuseCommonPassword(password: string): void {
+    if (isCommonPassword(password)) throw new HttpError(400, messages.commonPassword);
+  }
+
+  /** A customer reaches only their own record; an admin reaches everyone's. Others get 404. */
+  function assertCanReach(viewer: Viewer, userId: number): void {
+    if (viewer.id !== userId && !viewer.isAdmin) throw userNotFound();
+  }
+
+  return {
+    async register(input: Registration, client: ClientInfo): Promise<AuthResponse> {
+      refuseCommonPassword(input.password);
+      let row: UserRow | undefined;
+      try {
+        [row] = await db
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash: await hashPassword(input.password),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber,
+            isSubscribedEmail: input.isSubscribedEmail,
+            isSubscribedPhone: input.isSubscribedPhone,
+          })
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return startSession(row!, client);
+    },
+
+    /** Same answer and the same work for a wrong password, an unknown e-mail or a Google-only account. */
+    async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
+      const attempt = { email: input.email.trim().toLowerCase(), ip: client.ip };
+      const claimed = await throttle.claim(attempt);
+      if (!claimed) throw new HttpError(429, messages.tooManyRequests);
+      const user = await findByEmail(attempt.email);
+      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
+      if (!user?.passwordHash || !passwordMatches) {
+        await throttle.recordFailure();
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      await throttle.recordSuccess(attempt, claimed);
+      return startSession(user, client);
+    },
+
+    /**
+     * Sign in with Google: the account with that Google identity, else the account with that
+     * (Google-verified) e-mail, which gets linked, else a new account. New accounts are not
+     * subscribed to marketing: nobody showed them the consent boxes (decision 0012).
+     */
+    async loginWithGoogle(idToken: string, client: ClientInfo): Promise<AuthResponse> {
+      if (!google) throw notFound('Google sign-in is not configured.');
+      let identity;
+      try {
+        identity = await google(idToken);
+      } catch {
+        throw new HttpError(503, 'Google sign-in is unavailable right now. Please try again.');
+      }
+      if (!identity) throw new HttpError(401, messages.googleLoginFailed);
+      const [bySubject] = await db.select().from(users).where(eq(users.googleSubject, identity.subject));
+      if (bySubject) return startSession(bySubject, client);
+      const byEmail = await findByEmail(identity.email);
+      // An account already linked to another Google identity is not handed to this one.
+      if (byEmail?.googleSubject)
+        throw new HttpError(409, 'This email is linked to a different Google account.');
+      if (byEmail) {
+        const [linked] = await db
+          .update(users)
+          .set({ googleSubject: identity.subject, updatedAt: new Date() })
+          .where(eq(users.id, byEmail.id))
+          .returning();
+        return startSession(linked!, client);
+      }
+      try {
+        const [created] = await db
+          .insert(users)
+          .values({
+            email: identity.email,
+            googleSubject: identity.subject,
+            firstName: identity.firstName,
+            lastName: identity.lastName,
+            isSubscribedEmail: false,
+            isSubscribedPhone: false,
+          })
+          .returning();
+        return startSession(created!, client);
+      } catch (error) {
+        // Two first sign-ins racing: the other one created the account.
+        if (!isUniqueViolation(error)) throw error;
+        const [winner] = await db.select().from(users).where(eq(users.googleSubject, identity.subject));
+        if (!winner) throw emailTaken();
+        return startSession(winner, client);
+      }
+    },
+
+    async logout(viewer: Viewer): Promise<void> {
+      await sessions.revoke(viewer.tokenHash);
+    },
+
+    async get(viewer: Viewer, userId: number): Promise<User> {
+      assertCanReach(viewer, userId);
+      const row = await findById(userId);
+      if (!row) throw userNotFound();
+      return toApiUser(row);
+    },
+
+    async list(): Promise<User[]> {
+      const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+      return rows.map(toApiUser);
+    },
+
+    /**
+     * Applies an already whitelisted update (the route parses customers with `userUpdateSchema` and
+     * admins with `adminUserUpdateSchema`). Removing admin rights ends that user's sessions; an admin
+     * cannot remove their own, so the shop always keeps at least one admin.
+     */
+    async update(viewer: Viewer, userId: number, changes: AdminUserUpdate): Promise<User> {
+      assertCanReach(viewer, userId);
+      if (changes.isAdmin !== undefined && !viewer.isAdmin) delete changes.isAdmin;
+      if (changes.isAdmin === false && userId === viewer.id) {
+        throw new HttpError(400, 'You cannot remove your own admin rights.');
+      }
+      try {
+        return await db.transaction(async (tx) => {
+          if (changes.isAdmin === false) {
+            // Serialises concurrent demotions, so two admins cannot demote each other at once.
+            await tx.execute(sql`select id from ${users} where ${users.isAdmin} for update`);
+          }
+          const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+          if (!before) throw userNotFound();
+          const [after] = await tx
+            .update(users)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(users.id, userId))
+            .returning();
+          if (before.isAdmin && after!.isAdmin === false) {
+            const [{ admins } = { admins: 0 }] = await tx
+              .select({ admins: sql<number>`count(*)::int` })
+              .from(users)
+              .where(eq(users.isAdmin, true));
+            if (admins === 0) throw new HttpError(400, 'The shop needs at least one admin.');
+            await sessions.revokeAll(userId, tx);
+          }
+          return toApiUser(after!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Changes the caller's own password: every session of the account ends (a thief's included) and
+     * the caller gets a fresh one.
+     */
+    async changePassword(
+      viewer: Viewer,
+      userId: number,
+      input: { currentPassword?: string | undefined; newPassword: string },
+      client: ClientInfo,
+    ): Promise<AuthResponse> {
+      if (viewer.id !== userId) throw userNotFound();
+      const row = await findById(userId);
+      if (!row) throw userNotFound();
+      if (row.passwordHash && !(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
+        throw new HttpError(400, 'Your current password is not correct.');
+      }
+      refuseCommonPassword(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      const [updated] = await db.transaction(async (tx) => {
+        await sessions.revokeAll(userId, tx);
+        return tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+      });
+      return startSession(updated!, client);
+    },
+
+    /** Deletes an account and, with it, its sessions; its orders stay for the books. */
+    async remove(viewer: Viewer, userId: number): Promise<void> {
+      if (userId === viewer.id) throw new HttpError(400, 'You cannot delete your own account.');
+      const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+      if (deleted.length === 0) throw userNotFound();
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,93 @@
+/**
+ * Server-side sessions. The browser holds a random 256-bit token; the database keeps only its SHA-256,
+ * so a leaked database does not yield usable tokens. A session ends on logout, on expiry
+ * (SESSION_TTL_DAYS), and for all of a user's devices at once when their password or admin rights
+ * change or the account is deleted.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { revokeRestoreLinks } from '../abandoned-carts/records.js';
+
+/** The signed-in user behind a request. */
+export interface Viewer {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  /** Identifies the session itself, for logout. */
+  tokenHash: string;
+}
+
+type Executor = Pick<Database, 'delete' | 'update'>;
+
+// Refreshing last_seen_at on every request would turn reads into writes; once an hour is plenty.
+const LAST_SEEN_PRECISION_MS = 60 * 60 * 1000;
+// base64url of 32 bytes; anything else is not one of our tokens and needs no database lookup.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createSessionStore(db: Database, ttlDays: number) {
+  const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
+
+  return {
+    /** Starts a session and returns its token (shown to the client once, never stored). */
+    async create(
+      userId: number,
+      userAgent?: string,
+      executor: Pick<Database, 'insert'> = db,
+    ): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await executor.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(Date.now() + ttlMs),
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      });
+      return token;
+    },
+
+    /** The user of a live session, or null for an unknown, ended or expired token. */
+    async resolve(token: string): Promise<Viewer | null> {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const tokenHash = hashToken(token);
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          isAdmin: users.isAdmin,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+      if (!row) return null;
+      if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return { id: row.id, email: row.email, isAdmin: row.isAdmin, tokenHash };
+    },
+
+    /** Ends one session. */
+    async revoke(tokenHash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /**
+     * Ends every session of a user (inside the caller's transaction when given one), and voids their
+     * cart restore links, which would otherwise start a new one.
+     */
+    async revokeAll(userId: number, executor: Executor = db): Promise<void> {
+      await executor.delete(sessions).where(eq(sessions.userId, userId));
+      await revokeRestoreLinks(executor, userId);
+    },
+
+    /** Removes a user's expired sessions; called at sign-in so the table does not grow forever. */
+    async pruneExpired(userId: number): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { authResponseSchema, type AuthResponse } from '../../../domain/accounts';
+import { messages } from '../../../domain/messages';
+import { apiRequest } from '../../api';
+
+const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+
+interface GoogleAccountsId {
+  initialize(options: { client_id: string; callback: (response: { credential?: string }) => void }): void;
+  renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
+}
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleAccountsId } };
+  }
+}
+
+let scriptLoading: Promise<void> | undefined;
+function loadGoogleScript(): Promise<void> {
+  scriptLoading ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      scriptLoading = undefined;
+      reject(new Error('Google sign-in script failed to load'));
+    };
+    document.head.appendChild(script);
+  });
+  return scriptLoading;
+}
+
+/**
+ * "Sign in with Google" (shown only when GOOGLE_CLIENT_ID is set). Google hands the page an ID token;
+ * the server verifies it and answers with our own session. Any failure reads 'Google login failed'.
+ */
+export function GoogleSignIn({
+  clientId,
+  text,
+  onSignedIn,
+}: {
+  clientId: string;
+  text: 'signin_with' | 'signup_with';
+  onSignedIn: (auth: AuthResponse) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const onSignedInRef = useRef(onSignedIn);
+  useEffect(() => {
+    onSignedInRef.current = onSignedIn;
+  }, [onSignedIn]);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadGoogleScript()
+      .then(() => {
+        const accounts = window.google?.accounts?.id;
+        if (cancelled || !accounts || !container.current) return;
+        accounts.initialize({
+          client_id: clientId,
+          callback: ({ credential }) => {
+            if (!credential) return setFailed(true);
+            apiRequest<unknown>('/api/users/google', { method: 'POST', body: { token: credential } })
+              .then((reply) => {
+                const auth = authResponseSchema.safeParse(reply);
+                if (!auth.success) throw new Error(messages.invalidServerResponse);
+                setFailed(false);
+                onSignedInRef.current(auth.data);
+              })
+              .catch((error: unknown) => {
+                console.warn('Google sign-in failed', error);
+                setFailed(true);
+              });
+          },
+        });
+        accounts.renderButton(container.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          shape: 'pill',
+          text,
+          width: container.current.clientWidth || 320,
+        });
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, text]);
+
+  return (
+    <div>
+      {/* Google's button is 44 px tall; the space is kept from the first paint. */}
+      <div ref={container} className="flex h-11 justify-center" data-testid="google-sign-in" />
+      {failed && (
+        <p role="alert" className="mt-2 text-center text-sm font-medium text-danger">
+          {messages.googleLoginFailed}
+        </p>
+      )}
+    </div>
+  );
+}

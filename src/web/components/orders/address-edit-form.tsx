@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { COUNTRY, PROVINCES } from '../../../domain/checkout';
+import { orderAddressUpdateSchema, type Order, type OrderAddressUpdate } from '../../../domain/orders';
+import type { z } from '../../../domain/zod';
+import { describedBy, FormField, inputClass } from '../account/form-field';
+
+type AddressInput = z.input<typeof orderAddressUpdateSchema>;
+type TextField = 'shipping_address' | 'shipping_address2' | 'shipping_city' | 'shipping_postal_code';
+
+/**
+ * The shipping address of an order, editable while it is Pending or In Progress (SPEC §4). `onSave`
+ * answers an error message, or null when saved.
+ */
+export function AddressEditForm({
+  order,
+  onSave,
+  onCancel,
+}: {
+  order: Order;
+  onSave: (address: OrderAddressUpdate) => Promise<string | null>;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressInput, unknown, OrderAddressUpdate>({
+    resolver: zodResolver(orderAddressUpdateSchema),
+    defaultValues: {
+      shipping_address: order.shipping_address,
+      shipping_address2: order.shipping_address2 ?? '',
+      shipping_city: order.shipping_city,
+      shipping_state: (PROVINCES as readonly string[]).includes(order.shipping_state)
+        ? (order.shipping_state as (typeof PROVINCES)[number])
+        : PROVINCES[0],
+      shipping_country: COUNTRY,
+      shipping_postal_code: order.shipping_postal_code,
+    },
+  });
+
+  const submit = handleSubmit(async (address) => {
+    const problem = await onSave(address);
+    if (problem) setError('root', { message: problem });
+  });
+
+  const text = (name: TextField, label: string, autoComplete: string) => {
+    const id = `order-${name}`;
+    const error = errors[name]?.message;
+    return (
+      <FormField id={id} label={label} error={error}>
+        <input
+          id={id}
+          type="text"
+          autoComplete={autoComplete}
+          {...register(name)}
+          {...describedBy(id, error)}
+          className={inputClass}
+        />
+      </FormField>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit shipping address">
+      {text('shipping_address', 'Address', 'shipping address-line1')}
+      {text('shipping_address2', 'Apartment, suite, etc. (optional)', 'shipping address-line2')}
+      <div className="space-y-4">
+        {text('shipping_city', 'City', 'shipping address-level2')}
+        <FormField id="order-shipping_state" label="Province" error={errors.shipping_state?.message}>
+          <select
+            id="order-shipping_state"
+            autoComplete="shipping address-level1"
+            {...register('shipping_state')}
+            {...describedBy('order-shipping_state', errors.shipping_state?.message)}
+            className={inputClass}
+          >
+            {PROVINCES.map((province) => (
+              <option key={province} value={province}>
+                {province}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="space-y-4">
+        {text('shipping_postal_code', 'Postal code', 'shipping postal-code')}
+        <FormField id="order-shipping_country" label="Country">
+          <input
+            id="order-shipping_country"
+            type="text"
+            readOnly
+            {...register('shipping_country')}
+            className={`${inputClass} bg-sand/60 text-muted`}
+          />
+        </FormField>
+      </div>
+      {errors.root?.message && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary px-5 py-2" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save address'}
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold text-cocoa hover:bg-sand"
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

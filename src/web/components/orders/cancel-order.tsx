@@ -1,0 +1,93 @@
+import { useRef, useState } from 'react';
+import { canCancel, cancelBlockedReason, type OrderStatus } from '../../../domain/orders';
+import { orderTexts } from '../../features/checkout/texts';
+
+/**
+ * Cancelling an order (SPEC §4): allowed unless Shipped, In Progress, Delivered or already over; the
+ * screen says why when it is not, the button is disabled once canceled, and a dialog asks first.
+ * `onConfirm` answers true when the order was canceled.
+ */
+export function CancelOrder({
+  status,
+  onConfirm,
+}: {
+  status: OrderStatus;
+  onConfirm: () => Promise<boolean>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const allowed = canCancel(status);
+  const blocked = cancelBlockedReason(status);
+
+  async function confirm() {
+    setBusy(true);
+    const canceled = await onConfirm();
+    setBusy(false);
+    dialog.current?.close();
+    setFailed(!canceled);
+  }
+
+  return (
+    <section
+      aria-labelledby="cancel-order-title"
+      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
+    >
+      <h2 id="cancel-order-title" className="font-display text-2xl font-semibold">
+        Cancel order
+      </h2>
+      <p className="mt-3 text-sm text-muted" id="cancel-order-note">
+        {blocked ?? 'Changed your mind? You can cancel this order until we start preparing it.'}
+      </p>
+      <button
+        type="button"
+        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full border-2 border-danger px-6 py-3 text-sm font-semibold text-danger transition-colors hover:bg-danger hover:text-white disabled:cursor-not-allowed disabled:border-beige disabled:text-muted disabled:hover:bg-transparent"
+        disabled={!allowed}
+        aria-describedby="cancel-order-note"
+        onClick={() => {
+          setFailed(false);
+          dialog.current?.showModal();
+        }}
+      >
+        Cancel Order
+      </button>
+      {failed && (
+        <p role="alert" className="mt-3 text-sm font-medium text-danger">
+          {orderTexts.cancelFailed}
+        </p>
+      )}
+      <dialog
+        ref={dialog}
+        aria-labelledby="confirm-cancel-title"
+        aria-describedby="confirm-cancel-question"
+        className="m-auto w-[min(92vw,420px)] rounded-3xl bg-white p-8 text-center shadow-2xl backdrop:bg-ink/60"
+      >
+        <h2 id="confirm-cancel-title" className="font-display text-2xl font-semibold">
+          {orderTexts.confirmCancellation}
+        </h2>
+        <p id="confirm-cancel-question" className="mt-3 text-muted">
+          {orderTexts.confirmCancellationQuestion}
+        </p>
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+          <button
+            type="button"
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-danger px-6 py-3 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {busy ? 'Canceling...' : 'Yes, cancel order'}
+          </button>
+          <button
+            type="button"
+            className="btn-outline flex-1"
+            disabled={busy}
+            onClick={() => dialog.current?.close()}
+            autoFocus
+          >
+            Keep order
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { dollarsToCents, formatPrice } from '../../../domain/money';
+import type { Order } from '../../../domain/orders';
+
+/** An order's items (prices arrive in cents) and its amounts (in dollars), as a receipt. */
+export function OrderLines({ order }: { order: Order }) {
+  const rows: [string, number, string][] = [
+    ['Subtotal', order.subtotal, 'order-subtotal'],
+    ['Shipping', order.shipping_cost, 'order-shipping'],
+    ['Taxes (GST 5%)', order.tax_amount, 'order-tax'],
+  ];
+  return (
+    <div>
+      <ul className="divide-y divide-beige" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-4 py-3" data-testid="order-item">
+            <div className="min-w-0">
+              <p className="font-semibold text-cocoa">{item.product_name}</p>
+              <p className="text-sm text-muted">
+                Qty {item.quantity} × {formatPrice(item.price)}
+              </p>
+            </div>
+            <p className="font-semibold text-cocoa tabular-nums">{formatPrice(item.price * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-beige pt-4 text-sm">
+        {rows.map(([label, dollars, testId]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt>{label}</dt>
+            <dd className="tabular-nums" data-testid={testId}>
+              {label === 'Shipping' && dollars === 0 ? 'Free' : formatPrice(dollarsToCents(dollars))}
+            </dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-beige pt-3 text-base font-semibold text-cocoa">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="order-total">
+            {formatPrice(dollarsToCents(order.total))}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

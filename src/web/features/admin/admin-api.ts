@@ -1,0 +1,70 @@
+/**
+ * The dashboard's calls: the shop's request helper (SPEC §7) with every answer checked against its
+ * schema, and a list reader that also returns the `x-total-count` header of paged lists.
+ */
+import { messages } from '../../../domain/messages';
+import type { z } from '../../../domain/zod';
+import { ApiError, apiRequest, readJson, type ApiOptions } from '../../api';
+import { clearSession, readStoredToken } from '../session/stored-session';
+
+/** Calls the API and checks the answer; a reply of another shape is 'Invalid response from the server'. */
+export async function adminRequest<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  const reply = await apiRequest<unknown>(path, options);
+  const parsed = schema.safeParse(reply);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new Error(messages.invalidServerResponse);
+  }
+  return parsed.data;
+}
+
+export interface PagedList<T> {
+  items: T[];
+  /** every match, across pages (the `x-total-count` header) */
+  total: number;
+}
+
+/** GET a paged list: the same bearer token and error semantics as apiRequest, plus the total count. */
+export async function fetchPagedList<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  signal?: AbortSignal,
+): Promise<PagedList<z.output<S>>> {
+  const token = readStoredToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { headers, signal });
+  const data = await readJson(response, signal);
+  if (!response.ok) {
+    if (response.status === 401 && token && readStoredToken() === token) clearSession();
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : messages.requestFailed;
+    throw new ApiError(message, response.status);
+  }
+  if (!Array.isArray(data)) throw new Error(messages.invalidServerResponse);
+  const items: z.output<S>[] = [];
+  for (const entry of data) {
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+      throw new Error(messages.invalidServerResponse);
+    }
+    items.push(parsed.data);
+  }
+  const header = Number(response.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(header) && header >= items.length ? header : items.length };
+}
+
+/** The text to show for a failed call: the server's message for requests it refused, else `fallback`. */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,243 @@
+/** The dashboard's form rules: what each save sends, the recipe scaling, and the checks before sending. */
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../domain/accounts';
+import type { Product } from '../../../domain/catalog-schemas';
+import { statusChange, ordersPath } from './orders';
+import {
+  changedFields,
+  createFields,
+  filterProducts,
+  imageProblem,
+  productFields,
+  productFormData,
+  productFormSchema,
+  productFormValues,
+  type AdminProduct,
+} from './products';
+import { baseBatches, parseMultiplier, recipeFormSchema, scaled, type Recipe } from './recipes';
+import { parseTab } from './tabs';
+import { userChanges, userEditSchema, userEditValues } from './users';
+
+const product: Product = {
+  id: 7,
+  name: 'Maple Almond Granola',
+  slug: 'maple-almond-granola',
+  description: 'Crunchy clusters.',
+  category: 'Granola',
+  category_id: 3,
+  category_slug: 'granola',
+  size: 360,
+  price: 11.95,
+  image_url: null,
+  sku: 'NB-GR-MAL-360',
+  features: ['Gluten-Free', 'No Added Sugar'],
+  ideal_time_of_day: null,
+  nutrition_label: null,
+  nutrition_info: null,
+  highlights: [],
+  ingredients: ['Oats'],
+  allergens: [],
+  nutrition: {
+    calories: null,
+    protein: null,
+    fat: null,
+    carbs: null,
+    fiber: null,
+    gluten_free: null,
+    grain_free: null,
+  },
+  competitors: [],
+  faqs: [],
+};
+
+describe('product form', () => {
+  it('sends only what changed, with the types the API takes', () => {
+    const values = productFormSchema.parse({
+      ...productFormValues(product),
+      price: '12.5',
+      sku: '',
+      features: 'Gluten-Free\n\n  No Added Sugar  \nHigh Protein',
+    });
+    expect(changedFields(productFields(product), values)).toEqual({
+      price: 12.5,
+      sku: null,
+      features: ['Gluten-Free', 'No Added Sugar', 'High Protein'],
+    });
+    expect(changedFields(productFields(product), productFields(product))).toEqual({});
+  });
+
+  it('refuses a price of zero, below zero or with three decimals, and a size that is not whole grams', () => {
+    const check = (overrides: Record<string, string>) =>
+      productFormSchema.safeParse({ ...productFormValues(product), ...overrides }).success;
+    expect(check({ price: '0' })).toBe(false);
+    expect(check({ price: '-1' })).toBe(false);
+    expect(check({ price: '12.999' })).toBe(false);
+    expect(check({ price: '12.95' })).toBe(true);
+    expect(check({ size: '12.5' })).toBe(false);
+    expect(check({ category_id: '' })).toBe(false);
+  });
+
+  it('writes multipart fields as text: two-decimal prices, JSON lists, empty for cleared values', () => {
+    const form = productFormData({ price: 12.5, features: ['A', 'B'], sku: null }, null);
+    expect([...form.entries()]).toEqual([
+      ['price', '12.50'],
+      ['features', '["A","B"]'],
+      ['sku', ''],
+    ]);
+    const created = createFields(
+      productFormSchema.parse({
+        ...productFormValues(),
+        name: 'New',
+        description: 'd',
+        price: '5',
+        category_id: '1',
+      }),
+    );
+    expect(Object.keys(created)).not.toContain('sku');
+    expect(created).toMatchObject({ name: 'New', price: 5, category_id: 1, features: [] });
+  });
+
+  it('checks an image by type and size before it is sent', () => {
+    expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(imageProblem({ type: 'image/gif', size: 1000 })).toBe('Please choose a JPEG, PNG or WebP image.');
+    expect(imageProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024 })).toMatch(/too large/);
+  });
+
+  it('filters by name or SKU, category and visibility', () => {
+    const list: AdminProduct[] = [
+      { ...product, is_active: true },
+      { ...product, id: 8, name: 'Hidden Bites', sku: null, category_id: 2, is_active: false },
+    ];
+    expect(filterProducts(list, 'mal-360', '', 'all').map((p) => p.id)).toEqual([7]);
+    expect(filterProducts(list, '', '2', 'all').map((p) => p.id)).toEqual([8]);
+    expect(filterProducts(list, '', '', 'hidden').map((p) => p.id)).toEqual([8]);
+  });
+});
+
+describe('user edit', () => {
+  const user: User = {
+    id: 3,
+    email: 'maya@example.ca',
+    firstName: 'Maya',
+    lastName: 'Tremblay',
+    phoneNumber: '+16045550123',
+    address: null,
+    isAdmin: false,
+    isSubscribedEmail: true,
+    isSubscribedPhone: true,
+    createdAt: '2026-11-21T10:00:00.000Z',
+  };
+
+  it("refuses a bad e-mail with the spec's message", () => {
+    const result = userEditSchema.safeParse({ ...userEditValues(user), email: 'maya-at-example' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Please enter a valid email address.');
+  });
+
+  it('sends only the changed fields; the phone as typed matches the stored one', () => {
+    const unchanged = userEditSchema.parse(userEditValues(user));
+    expect(userChanges(user, unchanged)).toEqual({});
+    const edit = userEditSchema.parse({
+      ...userEditValues(user),
+      email: 'Maya.T@Example.ca',
+      address: ' 1 Main St ',
+    });
+    expect(userChanges(user, edit)).toEqual({ email: 'maya.t@example.ca', address: '1 Main St' });
+  });
+});
+
+describe('orders', () => {
+  it('sends the status and paid flag only when they change', () => {
+    const order = { status: 'Pending' as const, is_paid: true };
+    expect(statusChange(order, 'Pending', true)).toBeNull();
+    expect(statusChange(order, 'Shipped', true)).toEqual({ status: 'Shipped' });
+    expect(statusChange(order, 'Pending', false)).toEqual({ is_paid: false });
+  });
+
+  it('asks for a page of the list with the filters that are set', () => {
+    expect(ordersPath({ status: '', q: '  ', page: 1 })).toBe('/api/orders?page=1&pageSize=20');
+    expect(ordersPath({ status: 'In Progress', q: 'a@b.ca', page: 2 })).toBe(
+      '/api/orders?status=In+Progress&q=a%40b.ca&page=2&pageSize=20',
+    );
+  });
+});
+
+describe('recipes', () => {
+  it('scales by the multiplier to two decimals (SPEC §9)', () => {
+    expect(scaled(120.5, 2.5)).toBe('301.25');
+    expect(scaled(1.005, 1)).toBe('1.01');
+    expect(scaled(0.18, 2.5)).toBe('0.45');
+    expect(scaled(null, 2)).toBe('—');
+  });
+
+  it('reads the multiplier: 0 or more, decimals allowed', () => {
+    expect(parseMultiplier('1')).toBe(1);
+    expect(parseMultiplier('2.5')).toBe(2.5);
+    expect(parseMultiplier('0')).toBe(0);
+    expect(parseMultiplier('')).toBeNull();
+    expect(parseMultiplier('-1')).toBeNull();
+    expect(parseMultiplier('abc')).toBeNull();
+  });
+
+  it('sizes the base dough from the flavour line that uses it', () => {
+    const line = (name: string, quantity: number, unit: string) => ({
+      id: 1,
+      recipe_id: 2,
+      ingredient_id: 1,
+      ingredient_name: name,
+      quantity,
+      unit,
+      quantity_in_cups: null,
+      cups: null,
+    });
+    const recipe = (name: string, weight: number | null, ingredients: Recipe['ingredients']): Recipe => ({
+      id: 2,
+      product_id: 1,
+      name,
+      instructions: '',
+      cooking_time_minutes: null,
+      oven_temperature_celsius: null,
+      yield_quantity: null,
+      yield_unit: null,
+      total_yield_weight: weight,
+      ingredients,
+    });
+    const base = recipe('Base Cookie Dough', 3600, []);
+    expect(baseBatches(recipe('Classic', 4080, [line('Base Cookie Dough', 1800, 'g')]), base, 2)).toBe(1);
+    expect(baseBatches(recipe('Classic', 4080, [line('base cookie dough', 3.6, 'kg')]), base, 0.5)).toBe(0.5);
+    expect(baseBatches(recipe('Classic', 4080, []), base, 1.5)).toBe(1.5);
+  });
+
+  it('checks the recipe form against the limits the server keeps', () => {
+    const form = {
+      instructions: 'Mix.',
+      cooking_time_minutes: '12',
+      oven_temperature_celsius: '175',
+      yield_quantity: '48',
+      yield_unit: 'cookies',
+      total_yield_weight: '4080',
+      ingredients: [{ ingredient_id: '3', quantity: '120.5', unit: 'g', cups: '' }],
+    };
+    expect(recipeFormSchema.parse(form)).toMatchObject({
+      cooking_time_minutes: 12,
+      ingredients: [{ ingredient_id: 3, quantity: 120.5, unit: 'g', cups: null }],
+    });
+    expect(recipeFormSchema.safeParse({ ...form, oven_temperature_celsius: '501' }).success).toBe(false);
+    expect(
+      recipeFormSchema.safeParse({ ...form, ingredients: [{ ...form.ingredients[0], quantity: '1.234' }] })
+        .success,
+    ).toBe(false);
+    expect(
+      recipeFormSchema.safeParse({ ...form, ingredients: [{ ...form.ingredients[0], ingredient_id: '' }] })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('tabs', () => {
+  it('opens Product Management unless the URL names another tab', () => {
+    expect(parseTab(null)).toBe('products');
+    expect(parseTab('recipes')).toBe('recipes');
+    expect(parseTab('nonsense')).toBe('products');
+  });
+});

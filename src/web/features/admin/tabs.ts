@@ -1,0 +1,14 @@
+/** The dashboard's tabs (SPEC §2), in order; the selected one is the `tab` query parameter. */
+export const ADMIN_TABS = [
+  { id: 'products', label: 'Product Management' },
+  { id: 'orders', label: 'Order Management' },
+  { id: 'users', label: 'User Management' },
+  { id: 'recipes', label: 'Recipe Management' },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number]['id'];
+
+/** The tab a `?tab=` value names; anything else opens Product Management, the default. */
+export function parseTab(value: string | null): AdminTab {
+  return ADMIN_TABS.find((tab) => tab.id === value)?.id ?? 'products';
+}

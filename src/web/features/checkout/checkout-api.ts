@@ -1,0 +1,118 @@
+/** The payment and order calls of the checkout (SPEC §7 and issue 6), with their answers checked. */
+import type { CartItem } from '../../../domain/cart';
+import type { ShippingInfo } from '../../../domain/checkout';
+import { messages } from '../../../domain/messages';
+import { centsToDollars, dollarsToCents } from '../../../domain/money';
+import { orderSchema, type Order } from '../../../domain/orders';
+import type { CheckoutTotals } from '../../../domain/pricing';
+import { z } from '../../../domain/zod';
+import { ApiError, apiRequest } from '../../api';
+import type { StoredUser } from '../session/stored-session';
+
+const paymentIntentReply = z.object({
+  client_secret: z.string().min(1),
+  payment_intent_id: z.string().min(1),
+  provider: z.enum(['stripe', 'test']),
+  amount: z.number().int(),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentReply>;
+
+export interface CheckoutRequest {
+  user: StoredUser;
+  shippingInfo: ShippingInfo;
+  items: CartItem[];
+  totals: CheckoutTotals;
+}
+
+/**
+ * Opens (or reuses: the server keeps one open intent per cart and shopper) the payment for the
+ * checkout. The server prices the cart itself and refuses an amount that differs from its own.
+ */
+export async function createPaymentIntent(
+  { user, shippingInfo, items, totals }: CheckoutRequest,
+  signal?: AbortSignal,
+): Promise<PaymentIntent> {
+  const reply = await apiRequest<unknown>('/api/payments/create-payment-intent', {
+    method: 'POST',
+    body: {
+      amount: totals.totalCents,
+      shippingInfo,
+      items: items.map((item) => ({ id: item.id, quantity: item.quantity })),
+      metadata: { user_id: user.id, email: user.email },
+    },
+    ...(signal ? { signal } : {}),
+  });
+  const parsed = paymentIntentReply.safeParse(reply);
+  if (!parsed.success) throw new Error(messages.invalidServerResponse);
+  return parsed.data;
+}
+
+export interface TestCard {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/** Confirms a payment with the built-in test processor; throws the card's message when it fails. */
+export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<void> {
+  const reply = await apiRequest<{ status?: unknown }>('/api/payments/test/confirm', {
+    method: 'POST',
+    body: { client_secret: clientSecret, card },
+  });
+  if (reply?.status !== 'succeeded') throw new Error(messages.invalidServerResponse);
+}
+
+const RETRY_DELAYS_MS = [500, 1500, 3000];
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Records the order of a paid intent (SPEC §7 body). The server builds it from the intent alone and
+ * answers the same order when asked twice, so a dropped connection or a server hiccup is retried:
+ * the payment has been taken and the shopper must see their order.
+ */
+export async function createOrder(
+  { user, shippingInfo, items, totals }: CheckoutRequest,
+  paymentIntentId: string,
+): Promise<Order> {
+  const body = {
+    user_id: user.id,
+    subtotal: centsToDollars(totals.subtotalCents),
+    shippingCost: centsToDollars(totals.shippingCents),
+    total: centsToDollars(totals.totalCents),
+    items: items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price,
+      totalPrice: dollarsToCents(item.totalPrice),
+    })),
+    shippingInfo,
+    is_paid: true,
+    payment_intent_id: paymentIntentId,
+  };
+  let reply: unknown;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      reply = await apiRequest<unknown>('/api/orders', { method: 'POST', body });
+      break;
+    } catch (error) {
+      const retriable = !(error instanceof ApiError) || error.status >= 500;
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!retriable || delay === undefined) throw error;
+      console.warn('Creating the order failed; trying again', error);
+      await wait(delay);
+    }
+  }
+  const order = orderSchema.safeParse(reply);
+  if (!order.success) throw new Error(messages.invalidServerResponse);
+  return order.data;
+}
+
+/** One order (owner or admin). */
+export async function fetchOrder(id: number | string, signal?: AbortSignal): Promise<Order> {
+  const reply = await apiRequest<unknown>(`/api/orders/${id}`, signal ? { signal } : {});
+  const order = orderSchema.safeParse(reply);
+  if (!order.success) throw new Error(messages.invalidServerResponse);
+  return order.data;
+}

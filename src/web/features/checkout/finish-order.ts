@@ -1,0 +1,23 @@
+/** What happens once a placed order has been shown (SPEC §4 Checkout and payment). */
+import { cartActions } from '../cart/cart-store';
+import { forgetAbandonedCart } from './abandoned-cart';
+import { checkoutActions } from './checkout-store';
+import { ORDER_PLACED_AT_KEY } from './texts';
+
+/** How long the confirmation shows before the checkout and cart are cleared (SPEC §9). */
+export const CLEAR_AFTER_ORDER_MS = 7000;
+
+/**
+ * Clears the checkout state and the stored cart, deletes the saved abandoned cart, and records when
+ * the order was placed (the abandoned-cart capture skips shoppers who ordered in the last 15 minutes).
+ */
+export function finishPlacedOrder(): void {
+  checkoutActions.clear();
+  cartActions.clear();
+  forgetAbandonedCart();
+  try {
+    window.localStorage.setItem(ORDER_PLACED_AT_KEY, String(Date.now()));
+  } catch (error) {
+    console.warn('Could not store when the order was placed', error);
+  }
+}

@@ -1,0 +1,20 @@
+/** The checkout amounts in the browser, computed with the same domain rules as the server's. */
+import type { CartItem } from '../../../domain/cart';
+import { dollarsToCents } from '../../../domain/money';
+import { checkoutTotals, isFreeShippingEmail, type CheckoutTotals } from '../../../domain/pricing';
+import { useStoredUser } from '../session/stored-session';
+
+/** Subtotal, shipping for the city, tax and total of the cart lines, in cents. */
+export function cartTotals(items: readonly CartItem[], city: string, freeShipping: boolean): CheckoutTotals {
+  return checkoutTotals(
+    items.map((item) => ({ priceCents: dollarsToCents(item.price), quantity: item.quantity })),
+    city,
+    freeShipping,
+  );
+}
+
+/** Whether the signed-in shopper is the configured free-shipping account (SPEC §6, §9). */
+export function useFreeShipping(freeShippingEmail: string | null): boolean {
+  const user = useStoredUser();
+  return isFreeShippingEmail(user?.email, freeShippingEmail);
+}

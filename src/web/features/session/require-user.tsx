@@ -1,0 +1,26 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../domain/messages';
+import { Spinner } from '../../components/spinner';
+import { useHydrated } from '../use-hydrated';
+import { useStoredUser, type StoredUser } from './stored-session';
+
+/**
+ * The login guard (SPEC §2, §6): anonymous visitors are sent to /login, which returns them here after
+ * they sign in. The server cannot know the session (it lives in browser storage), so guarded pages
+ * render a loading state on the server and decide after hydration.
+ */
+export function RequireUser({ children }: { children: (user: StoredUser) => ReactNode }) {
+  const hydrated = useHydrated();
+  const user = useStoredUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    if (hydrated && !user) void navigate('/login', { replace: true, state: { from } });
+  }, [hydrated, user, navigate, from]);
+
+  if (!hydrated || !user) return <Spinner label={messages.loading} className="py-32" />;
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,36 @@
+/** Signing in and out in the browser (SPEC §4 Session): storage, the marketing identify, the server. */
+import type { AuthResponse } from '../../../domain/accounts';
+import { apiRequest } from '../../api';
+import { identify } from '../marketing/track';
+import { clearSession, readStoredToken, storeSession } from './stored-session';
+
+/** Stores the session of a successful login, registration or Google sign-in and identifies the shopper. */
+export function signIn({ token, user }: AuthResponse): void {
+  storeSession(token, user);
+  identify({ email: user.email, firstName: user.firstName, lastName: user.lastName });
+}
+
+/** Ends the session on the server, then forgets it here whatever the server said. */
+export async function signOut(): Promise<void> {
+  if (readStoredToken()) {
+    try {
+      await apiRequest('/api/users/logout', { method: 'POST' });
+    } catch (error) {
+      // Already ended (401) or the network is down: the token is dropped here either way.
+      console.warn('Logout request failed', error);
+    }
+  }
+  clearSession();
+}
+
+/**
+ * Where to go after signing in: the page that sent the shopper to /login (navigation state `from`,
+ * SPEC §4), when it is a path on this site, else /shop.
+ */
+export function afterLoginPath(state: unknown): string {
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')) {
+    if (!/^\/(login|register)(\/|\?|$)/.test(from)) return from;
+  }
+  return '/shop';
+}

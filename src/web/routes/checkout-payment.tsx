@@ -1,0 +1,347 @@
+import { Lock } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { data, Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { GROUND_SHIPPING, type ShippingInfo } from '../../domain/checkout';
+import { formatPrice } from '../../domain/money';
+import { ApiError } from '../api';
+import { AddressBlock, shippingInfoAddress } from '../components/checkout/address-block';
+import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
+import { OrderSummary } from '../components/checkout/order-summary';
+import { StripePaymentElement, type StripeHandle } from '../components/checkout/stripe-payment-element';
+import {
+  emptyCard,
+  readCard,
+  TestCardFields,
+  type CardErrors,
+  type CardValues,
+} from '../components/checkout/test-card-fields';
+import { currentCart, useCart } from '../features/cart/cart-store';
+import {
+  confirmTestPayment,
+  createOrder,
+  createPaymentIntent,
+  type CheckoutRequest,
+  type PaymentIntent,
+} from '../features/checkout/checkout-api';
+import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
+import { checkoutTexts } from '../features/checkout/texts';
+import { cartTotals, useFreeShipping } from '../features/checkout/totals';
+import { RequireUser } from '../features/session/require-user';
+import type { StoredUser } from '../features/session/stored-session';
+import { publicPageHeaders } from '../http-cache';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/checkout-payment';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({
+    origin: context.settings.publicUrl,
+    stripePublishableKey: context.settings.stripePublishableKey,
+    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  return pageMeta({
+    title: checkoutTexts.expressCheckout,
+    description: 'Pay for your order.',
+    origin: page.origin,
+    path: '/checkout/payment',
+    noindex: true,
+  });
+}
+
+interface Settings {
+  stripePublishableKey: string | null;
+  freeShippingEmail: string | null;
+}
+
+export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
+  return <RequireUser>{(user) => <PaymentStep user={user} settings={loaderData} />}</RequireUser>;
+}
+
+function PaymentStep({ user, settings }: { user: StoredUser; settings: Settings }) {
+  const checkout = useCheckout();
+  const cart = useCart();
+  // Paid already (the shopper came back): the order is on the confirmation page, never paid twice.
+  if (checkout.order) return <Navigate to="/order-confirmation" replace />;
+  if (!checkout.shippingInfo) {
+    return (
+      <CheckoutFrame step={3}>
+        <MissingShippingInfo />
+      </CheckoutFrame>
+    );
+  }
+  if (cart.items.length === 0) {
+    return (
+      <CheckoutFrame step={3}>
+        <EmptyCheckout />
+      </CheckoutFrame>
+    );
+  }
+  return <Payment user={user} info={checkout.shippingInfo} settings={settings} />;
+}
+
+/** SPEC §2: the payment step reached without an address. */
+function MissingShippingInfo() {
+  return (
+    <div className="rounded-3xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-beige">
+      <p role="alert" className="mx-auto max-w-md font-medium text-cocoa">
+        {checkoutTexts.shippingInfoMissing}
+      </p>
+      <Link to="/checkout" className="btn-primary mt-6">
+        Back to Checkout
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * What went wrong: the payment (the card's reason, then 'Payment failed. Please try again.'), the
+ * Stripe form not being ready, or the order after a payment that went through.
+ */
+type Failure = { kind: 'payment' | 'not-initialized' | 'order'; message: string } | null;
+
+/** The server's reason for a refused call (4xx), else nothing more to say. */
+const reason = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : '');
+
+/** A refused payment: declined card, expired card, prices changed since the cart was filled, ... */
+class PaymentRefused extends Error {}
+class NotInitialized extends Error {}
+class InvalidCard extends Error {}
+
+/** The order could not be recorded: refused (the payment did not succeed) or not reachable. */
+function orderFailure(error: unknown): Failure {
+  if (error instanceof ApiError && error.status === 402) return { kind: 'payment', message: error.message };
+  console.error('Failed to create the order', error);
+  return { kind: 'order', message: reason(error) };
+}
+
+function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInfo; settings: Settings }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const cart = useCart();
+  const freeShipping = useFreeShipping(settings.freeShippingEmail);
+  const totals = cartTotals(cart.items, info.city, freeShipping);
+  const stripeKey = settings.stripePublishableKey;
+
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const [card, setCard] = useState<CardValues>(emptyCard);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const stripeHandle = useRef<StripeHandle | null>(null);
+  const onStripeReady = useCallback((handle: StripeHandle | null) => {
+    stripeHandle.current = handle;
+  }, []);
+
+  // What is being paid for: the latest cart and address, read when needed.
+  const request = useCallback((): CheckoutRequest => {
+    const items = currentCart().items;
+    return { user, shippingInfo: info, items, totals: cartTotals(items, info.city, freeShipping) };
+  }, [user, info, freeShipping]);
+
+  // Back from a payment method that redirects (Stripe): the intent and its outcome are in the address.
+  const [returned, setReturned] = useState<'none' | 'placing' | 'failed'>(() =>
+    !searchParams.get('payment_intent')
+      ? 'none'
+      : searchParams.get('redirect_status') === 'succeeded'
+        ? 'placing'
+        : 'failed',
+  );
+  const [returnedIntent] = useState(() => searchParams.get('payment_intent'));
+
+  // Open the payment as soon as the page shows (again whenever the amount changes). The server
+  // reuses the open intent of the same cart and shopper, so this is safe to repeat.
+  const intentKey = JSON.stringify([totals.totalCents, cart.items.map((i) => [i.id, i.quantity]), info]);
+  useEffect(() => {
+    if (returned === 'placing') return;
+    const controller = new AbortController();
+    createPaymentIntent(request(), controller.signal)
+      .then((created) => setIntent(created))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // SPEC §8: a client-secret failure is only logged; paying tries again and says why.
+        console.error('Failed to create the payment intent', error);
+        setIntent(null);
+      });
+    return () => controller.abort();
+  }, [intentKey, request, returned]);
+
+  const placeOrder = useCallback(
+    async (paymentIntentId: string) => {
+      const current = request();
+      const order = await createOrder(current, paymentIntentId);
+      checkoutActions.saveOrder(order, current.items, current.totals);
+      void navigate('/order-confirmation', { replace: true });
+    },
+    [request, navigate],
+  );
+
+  useEffect(() => {
+    if (returned !== 'placing' || !returnedIntent) return;
+    placeOrder(returnedIntent).catch((error: unknown) => {
+      setFailure(orderFailure(error));
+      setReturned('none');
+    });
+  }, [returned, returnedIntent, placeOrder]);
+
+  /** Confirms the payment; answers the paid intent's id, or throws with the reason. */
+  async function confirm(): Promise<string> {
+    if (stripeKey) {
+      const handle = stripeHandle.current;
+      if (!handle) throw new NotInitialized();
+      const submitted = await handle.elements.submit();
+      if (submitted.error) throw new PaymentRefused(submitted.error.message ?? '');
+      const result = await handle.stripe.confirmPayment({
+        elements: handle.elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: `${window.location.origin}/checkout/payment` },
+      });
+      if (result.error) throw new PaymentRefused(result.error.message ?? '');
+      if (result.paymentIntent.status !== 'succeeded') throw new PaymentRefused('');
+      return result.paymentIntent.id;
+    }
+    const read = readCard(card);
+    if ('errors' in read) {
+      setCardErrors(read.errors);
+      throw new InvalidCard();
+    }
+    setCardErrors({});
+    try {
+      // The intent of exactly this cart and amount (the server hands back the open one).
+      const open = await createPaymentIntent(request());
+      setIntent(open);
+      await confirmTestPayment(open.client_secret, read.card);
+      return open.payment_intent_id;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 402)) {
+        throw new PaymentRefused(error.message);
+      }
+      throw error;
+    }
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (working) return;
+    setReturned('none');
+    setFailure(null);
+    setBusy(true);
+    checkoutActions.setPaymentStatus('processing');
+    let paymentIntentId: string;
+    try {
+      paymentIntentId = await confirm();
+    } catch (error) {
+      checkoutActions.setPaymentStatus('failed');
+      setBusy(false);
+      if (error instanceof InvalidCard) return;
+      if (error instanceof NotInitialized) {
+        setFailure({ kind: 'not-initialized', message: checkoutTexts.stripeNotInitialized });
+        return;
+      }
+      if (!(error instanceof PaymentRefused)) console.error('Payment failed', error);
+      setFailure({
+        kind: 'payment',
+        message: error instanceof PaymentRefused ? error.message : reason(error),
+      });
+      return;
+    }
+    try {
+      await placeOrder(paymentIntentId);
+    } catch (error) {
+      // The payment went through: the server records the order from it on its own as well.
+      setFailure(orderFailure(error));
+      setBusy(false);
+    }
+  }
+
+  const paidButNoOrder = failure?.kind === 'order';
+  const shownFailure: Failure = failure ?? (returned === 'failed' ? { kind: 'payment', message: '' } : null);
+  const working = busy || returned === 'placing';
+
+  return (
+    <CheckoutFrame step={3} summary={<OrderSummary items={cart.items} totals={totals} shipping="priced" />}>
+      <CheckoutCard title="Review" id="review-title">
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Ship to</h3>
+              <Link to="/checkout" className="text-sm font-semibold text-maple-dark hover:underline">
+                Change<span className="sr-only"> address</span>
+              </Link>
+            </div>
+            <div className="mt-2">
+              <AddressBlock address={shippingInfoAddress(info)} testId="payment-ship-to" />
+            </div>
+          </div>
+          <div>
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">
+                Shipping method
+              </h3>
+              <Link to="/checkout/shipping" className="text-sm font-semibold text-maple-dark hover:underline">
+                Change<span className="sr-only"> shipping method</span>
+              </Link>
+            </div>
+            <p className="mt-2 text-sm text-ink">{GROUND_SHIPPING}</p>
+            <p className="text-sm font-semibold text-cocoa" data-testid="payment-shipping-cost">
+              {totals.shippingCents === 0 ? 'Free' : formatPrice(totals.shippingCents)}
+            </p>
+          </div>
+        </div>
+      </CheckoutCard>
+      <CheckoutCard title="Payment" id="payment-title">
+        <form onSubmit={(event) => void pay(event)} noValidate aria-labelledby="payment-title">
+          {stripeKey ? (
+            <StripePaymentElement
+              publishableKey={stripeKey}
+              clientSecret={intent?.client_secret ?? null}
+              onReady={onStripeReady}
+            />
+          ) : (
+            <TestCardFields values={card} errors={cardErrors} disabled={working} onChange={setCard} />
+          )}
+          {shownFailure && (
+            <div
+              role="alert"
+              className="mt-5 rounded-2xl bg-danger/5 px-4 py-3 text-sm font-medium text-danger ring-1 ring-danger/30"
+            >
+              {shownFailure.message && <p>{shownFailure.message}</p>}
+              {shownFailure.kind === 'payment' && <p>{checkoutTexts.paymentFailed}</p>}
+              {paidButNoOrder && (
+                <p className="mt-1 text-ink">
+                  Your payment went through but we could not show your order yet. Please do not pay again:
+                  your order will appear under Recent Orders on your{' '}
+                  <Link to="/profile" className="font-semibold underline">
+                    account page
+                  </Link>
+                  .
+                </p>
+              )}
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn-primary mt-6 w-full gap-2"
+            disabled={working || paidButNoOrder}
+          >
+            <Lock className="h-4 w-4" aria-hidden="true" />
+            {working ? 'Processing...' : `Pay ${formatPrice(totals.totalCents)}`}
+          </button>
+          <p className="mt-3 text-center text-xs text-muted">
+            Your card details go straight to the payment processor; Northbite never sees or stores them.
+          </p>
+        </form>
+      </CheckoutCard>
+      <Link
+        to="/checkout/shipping"
+        className="block text-center text-sm font-semibold text-maple-dark hover:underline sm:text-left"
+      >
+        ← Back to shipping
+      </Link>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,155 @@
+import { Truck } from 'lucide-react';
+import { useEffect } from 'react';
+import { data, Link, Navigate, useNavigate } from 'react-router';
+import { GROUND_SHIPPING, type ShippingInfo } from '../../domain/checkout';
+import { formatPrice } from '../../domain/money';
+import { AddressBlock, shippingInfoAddress } from '../components/checkout/address-block';
+import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
+import { OrderSummary } from '../components/checkout/order-summary';
+import { currentCart, useCart } from '../features/cart/cart-store';
+import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
+import { checkoutTexts } from '../features/checkout/texts';
+import { cartTotals, useFreeShipping } from '../features/checkout/totals';
+import { RequireUser } from '../features/session/require-user';
+import { publicPageHeaders } from '../http-cache';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/checkout-shipping';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({
+    origin: context.settings.publicUrl,
+    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  return pageMeta({
+    title: `Shipping | ${checkoutTexts.expressCheckout}`,
+    description: 'Choose how your order ships.',
+    origin: page.origin,
+    path: '/checkout/shipping',
+    noindex: true,
+  });
+}
+
+/** 'Calculating...' shows this long after the address changes (SPEC §4, §9). */
+const CALCULATING_MS = 500;
+
+export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
+  return <RequireUser>{() => <ShippingStep freeShippingEmail={loaderData.freeShippingEmail} />}</RequireUser>;
+}
+
+function ShippingStep({ freeShippingEmail }: { freeShippingEmail: string | null }) {
+  const checkout = useCheckout();
+  const info = checkout.shippingInfo;
+  // Without an address there is nothing to ship to: back to the address step.
+  if (!info) return <Navigate to="/checkout" replace />;
+  return (
+    <ShippingOptions info={info} pricedCost={checkout.shippingCost} freeShippingEmail={freeShippingEmail} />
+  );
+}
+
+function ShippingOptions({
+  info,
+  pricedCost,
+  freeShippingEmail,
+}: {
+  info: ShippingInfo;
+  pricedCost: number | null;
+  freeShippingEmail: string | null;
+}) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const freeShipping = useFreeShipping(freeShippingEmail);
+  const totals = cartTotals(cart.items, info.city, freeShipping);
+  // A new address is priced again: its cost reads 'Calculating...' for a moment first.
+  const calculating = pricedCost === null;
+
+  useEffect(() => {
+    if (!calculating) return;
+    const timer = window.setTimeout(() => {
+      const items = currentCart().items;
+      checkoutActions.priceShipping(items, cartTotals(items, info.city, freeShipping));
+    }, CALCULATING_MS);
+    return () => window.clearTimeout(timer);
+  }, [calculating, info.city, freeShipping]);
+
+  if (cart.items.length === 0) {
+    return (
+      <CheckoutFrame step={2}>
+        <EmptyCheckout />
+      </CheckoutFrame>
+    );
+  }
+
+  const cost = calculating
+    ? checkoutTexts.calculating
+    : totals.shippingCents === 0
+      ? 'Free'
+      : formatPrice(totals.shippingCents);
+
+  return (
+    <CheckoutFrame
+      step={2}
+      summary={
+        <OrderSummary items={cart.items} totals={totals} shipping={calculating ? 'calculating' : 'priced'} />
+      }
+    >
+      <CheckoutCard
+        title="Shipping to"
+        id="ship-to-title"
+        action={
+          <Link to="/checkout" className="text-sm font-semibold text-maple-dark hover:underline">
+            Change
+          </Link>
+        }
+      >
+        <AddressBlock address={shippingInfoAddress(info)} testId="ship-to" />
+      </CheckoutCard>
+      <CheckoutCard title="Shipping method" id="shipping-method-title">
+        <fieldset>
+          <legend className="sr-only">Shipping method</legend>
+          <label className="flex cursor-pointer items-center gap-4 rounded-2xl border-2 border-cocoa bg-cream px-4 py-4">
+            <input
+              type="radio"
+              name="shipping-method"
+              value="ground"
+              checked
+              readOnly
+              className="h-5 w-5 accent-cocoa"
+            />
+            <Truck className="h-6 w-6 shrink-0 text-cocoa" aria-hidden="true" />
+            <span className="flex-1 font-semibold text-cocoa">{GROUND_SHIPPING}</span>
+            <span
+              className="font-semibold text-cocoa tabular-nums"
+              aria-live="polite"
+              data-testid="shipping-cost"
+            >
+              {cost}
+            </span>
+          </label>
+        </fieldset>
+        <p className="mt-3 text-sm text-muted">
+          Orders of $90 or more ship free. Vancouver $5, Burnaby and Brentwood $8, anywhere else in British
+          Columbia $15.
+        </p>
+      </CheckoutCard>
+      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <Link to="/checkout" className="text-center text-sm font-semibold text-maple-dark hover:underline">
+          ← Back to information
+        </Link>
+        <button
+          type="button"
+          className="btn-primary sm:min-w-56"
+          disabled={calculating}
+          onClick={() => void navigate('/checkout/payment')}
+        >
+          {checkoutTexts.proceedToPayment}
+        </button>
+      </div>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, useNavigate } from 'react-router';
+import type { ShippingInfo } from '../../domain/checkout';
+import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
+import { OrderSummary } from '../components/checkout/order-summary';
+import { ShippingForm } from '../components/checkout/shipping-form';
+import { useCart } from '../features/cart/cart-store';
+import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
+import { saveAbandonedCart } from '../features/checkout/abandoned-cart';
+import { trackStartedCheckout } from '../features/checkout/events';
+import { checkoutTexts } from '../features/checkout/texts';
+import { cartTotals, useFreeShipping } from '../features/checkout/totals';
+import { RequireUser } from '../features/session/require-user';
+import type { StoredUser } from '../features/session/stored-session';
+import { publicPageHeaders } from '../http-cache';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/checkout';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({
+    origin: context.settings.publicUrl,
+    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+  });
+}
+
+// The server sends everyone the same shell; the checkout appears after hydration.
+export const headers = publicPageHeaders;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [];
+  return pageMeta({
+    title: checkoutTexts.expressCheckout,
+    description: 'Your shipping address and order summary.',
+    origin: page.origin,
+    path: '/checkout',
+    noindex: true,
+  });
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  return (
+    <RequireUser>
+      {(user) => <AddressStep user={user} freeShippingEmail={loaderData.freeShippingEmail} />}
+    </RequireUser>
+  );
+}
+
+function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippingEmail: string | null }) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const checkout = useCheckout();
+  const freeShipping = useFreeShipping(freeShippingEmail);
+  const [city, setCity] = useState(checkout.shippingInfo?.city ?? '');
+  const totals = cartTotals(cart.items, city, freeShipping);
+  const hasItems = cart.items.length > 0;
+
+  // 'Started Checkout' (SPEC §4), once per visit of the page with something in the cart.
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current || !hasItems) return;
+    tracked.current = true;
+    trackStartedCheckout(cart);
+    // Saved for the reminder e-mail if the shopper leaves now (SPEC §4).
+    void saveAbandonedCart(user, cart);
+  }, [hasItems, cart, user]);
+
+  const submit = (info: ShippingInfo) => {
+    checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info.city, freeShipping));
+    void navigate('/checkout/shipping');
+  };
+
+  if (!hasItems) {
+    return (
+      <CheckoutFrame step={1}>
+        <EmptyCheckout />
+      </CheckoutFrame>
+    );
+  }
+
+  return (
+    <CheckoutFrame
+      step={1}
+      summary={
+        <OrderSummary
+          items={cart.items}
+          totals={totals}
+          shipping={city.trim() || totals.shippingCents === 0 ? 'priced' : 'unknown'}
+        />
+      }
+    >
+      <CheckoutCard title="Shipping address" id="shipping-address-title">
+        <ShippingForm
+          saved={checkout.shippingInfo}
+          user={user}
+          onCityChange={setCity}
+          onSubmit={submit}
+          footer={
+            <Link to="/cart" className="text-center text-sm font-semibold text-maple-dark hover:underline">
+              ← Back to cart
+            </Link>
+          }
+        />
+      </CheckoutCard>
+    </CheckoutFrame>
+  );
+}

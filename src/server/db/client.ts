@@ -25,14 +25,19 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dir?: string };
+  /**
+   * `dir` undefined keeps the database in memory (tests); `snapshot` starts it from a data directory
+   * dumped with PGlite's dumpDataDir, which skips initdb (tests start each file from a migrated one).
+   */
+  | { kind: 'pglite'; dir?: string; snapshot?: Blob };
 
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_ID = 7_420_031;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dir);
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, target.poolSize)
+    : openPglite(target.dir, target.snapshot);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
@@ -72,9 +77,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   let closed = false;

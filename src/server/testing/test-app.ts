@@ -1,12 +1,15 @@
 /**
  * Test fixtures: a fresh database per test file (PGlite in memory by default, a new PostgreSQL
- * database created and dropped around the file when DATABASE_URL is set) and the real app on it.
+ * database created and dropped around the file when DATABASE_URL is set), each a copy of the one
+ * global-setup.ts migrated, and the real app on it.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
@@ -23,19 +26,22 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ kind: 'pglite' });
-    await handle.migrate();
+    // A copy of the database migrated once by global-setup.ts.
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    const handle = await openDatabase({ kind: 'pglite', snapshot });
     return { ...handle, destroy: () => handle.close() };
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
-  await handle.migrate();
   return {
     ...handle,
     async destroy() {

@@ -12,6 +12,7 @@ export interface RunningShop {
   url: string;
   process: ChildProcess;
   output: () => string;
+  /** SIGTERM, then the exit code once it has exited (null if a signal ended it). */
   stop(): Promise<number | null>;
 }
 
@@ -65,7 +66,11 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
     output: () => log,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Already gone (a test may kill it on purpose): 'exit' will not fire again.
+        if (child.exitCode !== null || child.signalCode !== null) {
+          rmSync(dataDir, { recursive: true, force: true });
+          return resolve(child.exitCode);
+        }
         child.once('exit', (code) => {
           rmSync(dataDir, { recursive: true, force: true });
           resolve(code);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startShop } from './server';
@@ -19,6 +22,28 @@ describe('server lifecycle', () => {
   }, 120_000);
 
   // .ci/run sets E2E_DATABASE_URL to a database it creates; locally: any empty database.
+  // PGlite locks nothing itself; two shops writing one data directory would corrupt it.
+  it('refuses to start a second shop on the DATA_DIR of a running one, and starts once that one is stopped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'northbite-lock-'));
+    try {
+      const first = await startShop({ DATA_DIR: dataDir });
+      try {
+        await expect(startShop({ DATA_DIR: dataDir })).rejects.toThrow(
+          `The embedded database in ${dataDir}/pglite is in use by another process (pid ${first.process.pid}).`,
+        );
+        expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+      // The stopped shop let go of its lock.
+      const second = await startShop({ DATA_DIR: dataDir });
+      expect((await fetch(`${second.url}/api/products`)).status).toBe(200);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it.skipIf(!process.env.E2E_DATABASE_URL)(
     'starts on PostgreSQL with DATABASE_URL alone: migrates, seeds once, ensures the admin',
     async () => {

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 export interface RunningShop {
   url: string;
+  /** The shop's DATA_DIR. */
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   /** SIGTERM, then the exit code once it has exited (null if a signal ended it). */
@@ -49,7 +51,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
 
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`shop exited with ${child.exitCode}:\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -62,6 +67,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
 
   return {
     url,
+    dataDir: env.DATA_DIR ?? dataDir,
     process: child,
     output: () => log,
     stop: () =>

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { seedDemoCatalogue } from './db/seed/index.js';
 import { ensureAdminAccount } from './modules/users/admin-account.js';
 
@@ -27,7 +28,16 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   mkdirSync(config.dataDir, { recursive: true });
 
-  const database = await openDatabase(config.database);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   await database.migrate();
   const seed = await seedDemoCatalogue(database.db, config.dataDir);
   const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;

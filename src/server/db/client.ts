@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which engine they talk to. */
@@ -78,8 +79,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
 }
 
 async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot });
+  let unlock = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    unlock = await lockDataDir(dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   let closed = false;
@@ -96,7 +107,11 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

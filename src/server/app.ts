@@ -26,6 +26,11 @@ import { healthRoutes } from './modules/health/routes.js';
 import { abandonedCartRoutes } from './modules/abandoned-carts/routes.js';
 import { createAbandonedCartService, REMINDER_JOB } from './modules/abandoned-carts/service.js';
 import { createJobRunner, type JobHandler, type JobRunner } from './modules/jobs/queue.js';
+import {
+  HOUSEKEEPING_JOB,
+  housekeepingHandler,
+  scheduleHousekeeping,
+} from './modules/maintenance/housekeeping.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './modules/marketing/klaviyo.js';
 import { createReviewsService } from './modules/marketing/reviews.js';
@@ -172,6 +177,9 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(config.jobsPollMs));
   app.addHook('onClose', async () => jobs.stop());
+  // Daily pruning of records that have done their work (src/domain/retention.ts).
+  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log);
+  app.addHook('onReady', async () => scheduleHousekeeping(database.db));
   if (config.klaviyoList) {
     jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
   }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { nextHousekeepingRun } from './retention';
+
+describe('nextHousekeepingRun', () => {
+  it('is today at 08:00 UTC while that is still ahead', () => {
+    expect(nextHousekeepingRun(new Date('2026-11-22T07:59:59.999Z')).toISOString()).toBe(
+      '2026-11-22T08:00:00.000Z',
+    );
+  });
+
+  it('is tomorrow once 08:00 UTC has come, across months and years', () => {
+    expect(nextHousekeepingRun(new Date('2026-11-22T08:00:00.000Z')).toISOString()).toBe(
+      '2026-11-23T08:00:00.000Z',
+    );
+    expect(nextHousekeepingRun(new Date('2026-11-30T23:00:00.000Z')).toISOString()).toBe(
+      '2026-12-01T08:00:00.000Z',
+    );
+    expect(nextHousekeepingRun(new Date('2026-12-31T12:00:00.000Z')).toISOString()).toBe(
+      '2027-01-01T08:00:00.000Z',
+    );
+  });
+});

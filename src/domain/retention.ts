@@ -1,0 +1,30 @@
+/**
+ * How long the shop keeps records that have done their work, pruned once a day by the housekeeping
+ * job (src/server/modules/maintenance). Orders, users, products, recipes, contact messages and
+ * newsletter sign-ups are business records and are never pruned.
+ */
+export const RETENTION_DAYS = {
+  /** Sessions past their expiry: nothing can use them any more; a week for support questions. */
+  expiredSessions: 7,
+  /** Payment provider events already applied: Stripe retries an event for up to 3 days. */
+  processedEvents: 30,
+  /** E-mails sent, stored (no mail server) or given up on: their text is personal data. */
+  finishedEmails: 90,
+  /**
+   * Background jobs finished or given up on. Refund jobs are kept for good: a canceled order's refund
+   * job is the record that its payment went back, and it keeps the order from being reopened.
+   */
+  finishedJobs: 90,
+} as const;
+
+/** The housekeeping job runs daily at this hour (UTC): 04:00 in Toronto, 01:00 in Vancouver (EDT). */
+export const HOUSEKEEPING_HOUR_UTC = 8;
+
+/** The next run strictly after `now`: today at HOUSEKEEPING_HOUR_UTC if that is still ahead, else tomorrow. */
+export function nextHousekeepingRun(now: Date): Date {
+  const next = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), HOUSEKEEPING_HOUR_UTC),
+  );
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}

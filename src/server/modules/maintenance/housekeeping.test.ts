@@ -1,0 +1,124 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextHousekeepingRun } from '../../../domain/retention.js';
+import { emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { REFUND_JOB } from '../orders/service.js';
+import { HOUSEKEEPING_JOB, scheduleHousekeeping } from './housekeeping.js';
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+const db = () => t.database.db;
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+beforeAll(async () => {
+  // No polling: the test runs the jobs itself.
+  t = await createTestApp({ seed: false, env: { JOBS_POLL_MS: '600000' } });
+});
+afterAll(() => t?.close());
+
+const queuedRuns = () =>
+  db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, HOUSEKEEPING_JOB), isNull(jobs.completedAt)));
+
+describe('housekeeping', () => {
+  it('is queued once for the next 08:00 UTC by the start, however often it is queued again', async () => {
+    const runAt = nextHousekeepingRun(new Date());
+    await scheduleHousekeeping(db());
+    await scheduleHousekeeping(db());
+    const queued = await queuedRuns();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.runAt.toISOString()).toBe(runAt.toISOString());
+    expect(queued[0]!.dedupeKey).toBe(`${HOUSEKEEPING_JOB}:${runAt.toISOString()}`);
+  });
+
+  it('deletes what has done its work past its retention, keeps everything else, and queues the next day', async () => {
+    const shopper = await f.person();
+    const token = (name: string) => `housekeeping-${name}-${shopper.id}`;
+    await db()
+      .insert(sessions)
+      .values([
+        { tokenHash: token('expired-8-days'), userId: shopper.id, expiresAt: daysAgo(8) },
+        { tokenHash: token('expired-6-days'), userId: shopper.id, expiresAt: daysAgo(6) },
+      ]);
+    await db()
+      .insert(processedEvents)
+      .values([
+        { id: 'evt_old', provider: 'stripe', type: 'payment_intent.succeeded', receivedAt: daysAgo(31) },
+        { id: 'evt_recent', provider: 'stripe', type: 'payment_intent.succeeded', receivedAt: daysAgo(29) },
+      ]);
+    const mail = (subject: string, status: string, days: number) => ({
+      to: 'shopper@example.com',
+      subject,
+      text: 'Hello',
+      status,
+      createdAt: daysAgo(days),
+    });
+    await db()
+      .insert(emailOutbox)
+      .values([
+        mail('sent long ago', 'sent', 91),
+        mail('stored long ago', 'stored', 91),
+        mail('failed long ago', 'failed', 91),
+        mail('pending long ago', 'pending', 91),
+        mail('sent lately', 'sent', 89),
+      ]);
+    const job = (dedupeKey: string, type: string, days: number, state: object) => ({
+      type,
+      payload: {},
+      dedupeKey,
+      createdAt: daysAgo(days),
+      runAt: daysAgo(days),
+      ...state,
+    });
+    const done = { completedAt: daysAgo(90), attempts: 1 };
+    await db()
+      .insert(jobs)
+      .values([
+        job('done-long-ago', 'klaviyo.subscribe', 91, done),
+        job('given-up-long-ago', 'klaviyo.subscribe', 91, { attempts: 5, maxAttempts: 5 }),
+        job('refund-long-ago', REFUND_JOB, 400, done),
+        job('refund-given-up', REFUND_JOB, 400, { attempts: 20, maxAttempts: 20 }),
+        job('running-long', 'klaviyo.subscribe', 91, { attempts: 1, lockedAt: new Date() }),
+        job('retrying-long', 'klaviyo.subscribe', 91, { attempts: 2, maxAttempts: 5 }),
+        job('done-lately', 'klaviyo.subscribe', 89, done),
+      ]);
+
+    // The run queued at start, made due now.
+    const [queued] = await queuedRuns();
+    await db()
+      .update(jobs)
+      .set({ runAt: daysAgo(0) })
+      .where(eq(jobs.id, queued!.id));
+    await t.app.jobs.runDue();
+
+    const tokens = await db().select({ id: sessions.tokenHash }).from(sessions);
+    expect(tokens.map((row) => row.id)).not.toContain(token('expired-8-days'));
+    expect(tokens.map((row) => row.id)).toContain(token('expired-6-days'));
+    // The shopper's live session stays.
+    expect(tokens.length).toBe(2);
+    expect((await db().select().from(processedEvents)).map((row) => row.id)).toEqual(['evt_recent']);
+    expect((await db().select().from(emailOutbox)).map((row) => row.subject).sort()).toEqual([
+      'pending long ago',
+      'sent lately',
+    ]);
+    const left = await db().select().from(jobs);
+    expect(
+      left
+        .filter((row) => row.type !== HOUSEKEEPING_JOB)
+        .map((row) => row.dedupeKey)
+        .sort(),
+    ).toEqual(['done-lately', 'refund-given-up', 'refund-long-ago', 'retrying-long', 'running-long']);
+
+    // This run is done, and the next is queued for the day after it.
+    const runs = left.filter((row) => row.type === HOUSEKEEPING_JOB);
+    expect(runs.find((row) => row.id === queued!.id)?.completedAt).toBeInstanceOf(Date);
+    const next = runs.filter((row) => row.completedAt === null);
+    expect(next.map((row) => row.runAt.toISOString())).toEqual([
+      new Date(queued!.runAt.getTime() + 86_400_000).toISOString(),
+    ]);
+  });
+});

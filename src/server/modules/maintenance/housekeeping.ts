@@ -1,0 +1,90 @@
+/**
+ * Daily housekeeping: deletes the records that have done their work once they are older than
+ * src/domain/retention.ts allows (expired sessions, applied provider events, finished e-mails and
+ * jobs). It is a job like any other, so one instance runs it, a failure is retried, and each run
+ * queues the next. Every start queues the next run too, under a key naming its time, so restarts and
+ * several instances still make one job per day.
+ */
+import { and, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
+import type { Database } from '../../db/client.js';
+import { emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import { enqueueJob, type JobHandler } from '../jobs/queue.js';
+import { REFUND_JOB } from '../orders/service.js';
+
+export const HOUSEKEEPING_JOB = 'maintenance.housekeeping';
+
+export interface HousekeepingResult {
+  expiredSessions: number;
+  processedEvents: number;
+  finishedEmails: number;
+  finishedJobs: number;
+}
+
+const olderThan = (days: number) => sql`now() - ${`${days} days`}::interval`;
+
+/** Queues the run after `after` (idempotent: one job per run time, whoever queues it). */
+export async function scheduleHousekeeping(db: Pick<Database, 'insert'>, after = new Date()): Promise<void> {
+  const runAt = nextHousekeepingRun(after);
+  await enqueueJob(db, {
+    type: HOUSEKEEPING_JOB,
+    payload: { runAt: runAt.toISOString() },
+    runAt,
+    maxAttempts: 5,
+    dedupeKey: `${HOUSEKEEPING_JOB}:${runAt.toISOString()}`,
+  });
+}
+
+export async function pruneOldRecords(db: Database): Promise<HousekeepingResult> {
+  const expired = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, olderThan(RETENTION_DAYS.expiredSessions)))
+    .returning({ id: sessions.tokenHash });
+  const events = await db
+    .delete(processedEvents)
+    .where(lt(processedEvents.receivedAt, olderThan(RETENTION_DAYS.processedEvents)))
+    .returning({ id: processedEvents.id });
+  // Pending e-mails are never pruned, however old: they are still to be sent.
+  const emails = await db
+    .delete(emailOutbox)
+    .where(
+      and(
+        ne(emailOutbox.status, 'pending'),
+        lt(emailOutbox.createdAt, olderThan(RETENTION_DAYS.finishedEmails)),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  const finishedJobs = await db
+    .delete(jobs)
+    .where(
+      and(
+        ne(jobs.type, REFUND_JOB),
+        lt(jobs.createdAt, olderThan(RETENTION_DAYS.finishedJobs)),
+        or(
+          isNotNull(jobs.completedAt),
+          // Given up on: out of attempts and not running.
+          and(isNull(jobs.lockedAt), sql`${jobs.attempts} >= ${jobs.maxAttempts}`),
+        ),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return {
+    expiredSessions: expired.length,
+    processedEvents: events.length,
+    finishedEmails: emails.length,
+    finishedJobs: finishedJobs.length,
+  };
+}
+
+export function housekeepingHandler(db: Database, log: FastifyBaseLogger): JobHandler {
+  return async (payload) => {
+    const pruned = await pruneOldRecords(db);
+    log.info({ pruned }, 'housekeeping done');
+    // The next run comes after this one's time too: were this host's clock behind the database's,
+    // "after now" could name this very run, whose key is taken, and the daily chain would stop.
+    const scheduled = new Date(String(payload.runAt));
+    const now = new Date();
+    await scheduleHousekeeping(db, scheduled > now ? scheduled : now);
+  };
+}

@@ -4,11 +4,11 @@
  * session in a fresh browser, an order after the restore closes the saved cart, and the Klaviyo onsite
  * tracker receives the shop's events in order when KLAVIYO_PUBLIC_KEY is set (and is absent when not).
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchForErrors } from './browser';
+import { createDatabase, dropDatabase, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
 import { openSignedIn, shopApi } from './shop-api';
 
@@ -91,35 +91,27 @@ async function payAtCheckout(page: Page): Promise<number> {
 // The shop on PostgreSQL, reminders due at once.
 
 describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
-  const adminUrl = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `shop_e2e_ac_${randomBytes(6).toString('hex')}`;
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
-  let admin: pg.Client | undefined;
+  let database: TestDatabase | undefined;
   let db: pg.Pool;
   let shop: RunningShop;
   let products: ApiProduct[];
   const api = shopApi(() => shop.url, '10.71');
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${dbName}"`);
+    database = await createDatabase('shop_e2e_ac');
     shop = await startShop({
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: database.url,
       ABANDONED_CART_REMINDER_MINUTES: '0',
       JOBS_POLL_MS: '500',
       TRUST_PROXY: 'true',
     });
-    db = new pg.Pool({ connectionString: dbUrl, max: 2 });
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
     products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
   });
   afterAll(async () => {
     await db?.end();
     await shop?.stop();
-    if (admin) {
-      await admin.query(`drop database if exists "${dbName}" with (force)`);
-      await admin.end();
-    }
+    if (database) await dropDatabase(database.name);
   });
 
   const product = (name: string) => products.find((p) => p.name === name)!;

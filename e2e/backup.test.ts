@@ -14,8 +14,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, dropDatabase, onDatabase, postgresUnavailable, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
 import { payWithTestCard, shopApi, type ShopApi } from './shop-api';
 
@@ -147,9 +147,8 @@ async function expectEveryOrder(api: ShopApi, before: Snapshot): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL
 
-const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresUnavailable(): Promise<string | null> {
+/** pg_dump and pg_restore on PATH, and the server answering. */
+async function backupToolsUnavailable(): Promise<string | null> {
   for (const tool of ['pg_dump', 'pg_restore']) {
     try {
       execFileSync(tool, ['--version'], { stdio: 'ignore' });
@@ -157,49 +156,24 @@ async function postgresUnavailable(): Promise<string | null> {
       return `${tool} is not on PATH`;
     }
   }
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return `PostgreSQL at E2E_PG_ADMIN_URL is unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  return postgresUnavailable();
 }
 
-const skipPostgres = await postgresUnavailable();
+const skipPostgres = await backupToolsUnavailable();
 if (skipPostgres) console.warn(`backup.test.ts: skipping the PostgreSQL backup test: ${skipPostgres}`);
-
-async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const databases: string[] = [];
 
-/** A new, empty database on the server of ADMIN_URL: its name and URL. */
-async function createDatabase(label: string): Promise<{ name: string; url: string }> {
-  const name = `northbite_backup_${label}_${randomBytes(6).toString('hex')}`;
-  databases.push(name);
-  await onAdmin((client) => client.query(`create database "${name}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+/** A new, empty database on the server of ADMIN_URL, dropped after the file. */
+async function newDatabase(label: string): Promise<TestDatabase> {
+  const database = await createDatabase(`northbite_backup_${label}`);
+  databases.push(database.name);
+  return database;
 }
-
-const dropDatabase = (name: string) =>
-  onAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 
 /** Rows in every table (the app's and drizzle's migration journal), to compare two databases. */
 async function rowCounts(url: string): Promise<Record<string, number>> {
-  return onAdmin(async (client) => {
+  return onDatabase(url, async (client) => {
     const { rows: tables } = await client.query<{ name: string }>(
       `select quote_ident(table_schema) || '.' || quote_ident(table_name) as name
          from information_schema.tables
@@ -212,7 +186,7 @@ async function rowCounts(url: string): Promise<Record<string, number>> {
       counts[name] = Number(rows[0]!.n);
     }
     return counts;
-  }, url);
+  });
 }
 
 const workDirs: string[] = [];
@@ -245,7 +219,7 @@ describe('backup and restore', () => {
       let shop: RunningShop;
       const api = shopApi(() => shop.url, '10.71');
 
-      const source = await createDatabase('source');
+      const source = await newDatabase('source');
       shop = await start({ DATABASE_URL: source.url });
       const before = await placeOrders(api, shop.url);
       await stop(shop);
@@ -253,7 +227,7 @@ describe('backup and restore', () => {
       // The documented nightly command, then the documented restore into a database made for it.
       const dump = join(workDir('northbite-backup-'), 'shop.dump');
       await run('pg_dump', ['--format=custom', '--file', dump, '--dbname', source.url]);
-      const restored = await createDatabase('restored');
+      const restored = await newDatabase('restored');
       await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', restored.url, dump]);
       const counts = await rowCounts(restored.url);
       expect(counts).toEqual(await rowCounts(source.url));

@@ -21,9 +21,16 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
 import type { IntentCheckout } from '../src/server/modules/payments/checkout-snapshot';
+import {
+  ADMIN_URL,
+  createDatabase,
+  dropDatabase,
+  onDatabase,
+  postgresUnavailable,
+  type TestDatabase,
+} from './postgres';
 import { startShop, type RunningShop } from './server';
 
-const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_faults_offline',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_faults_offline',
@@ -47,46 +54,17 @@ const CARD = {
   cvc: '123',
 };
 
-async function postgresUnavailable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return `PostgreSQL at E2E_PG_ADMIN_URL is unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 const skipPostgres = await postgresUnavailable();
 if (skipPostgres) console.warn(`faults.test.ts: skipped: ${skipPostgres}`);
 
 // ---------------------------------------------------------------------------------------------------
 // Databases, shops and clean-up
 
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface TestDb {
-  name: string;
-  url: string;
-}
 const databases: string[] = [];
-async function createDatabase(label: string): Promise<TestDb> {
-  const name = `northbite_faults_${label}_${randomBytes(5).toString('hex')}`;
-  databases.push(name);
-  await onDatabase(ADMIN_URL, (client) => client.query(`create database "${name}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+async function newDatabase(label: string): Promise<TestDatabase> {
+  const database = await createDatabase(`northbite_faults_${label}`);
+  databases.push(database.name);
+  return database;
 }
 
 const workDirs: string[] = [];
@@ -94,7 +72,7 @@ const running: RunningShop[] = [];
 const alive = (shop: RunningShop) => shop.process.exitCode === null && shop.process.signalCode === null;
 
 /** The built shop on `db`, with a DATA_DIR of ours (removed at the end even after a kill -9). */
-async function start(db: TestDb, env: Record<string, string> = {}): Promise<RunningShop> {
+async function start(db: TestDatabase, env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'northbite-faults-'));
   workDirs.push(dataDir);
   // Each request below comes from its own client address (X-Forwarded-For), so per-client limits
@@ -122,7 +100,7 @@ afterAll(async () => {
   for (const client of blockers) await client.end().catch(() => {});
   await Promise.all(running.filter(alive).map((shop) => shop.stop()));
   for (const name of databases) {
-    await onDatabase(ADMIN_URL, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    await dropDatabase(name);
   }
   for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -137,7 +115,7 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
 }
 
 /** The shop's backends on `db` that wait for a lock (held by the test's own transaction). */
-const lockWaiters = async (client: pg.Client, db: TestDb) =>
+const lockWaiters = async (client: pg.Client, db: TestDatabase) =>
   (
     await client.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
@@ -146,14 +124,14 @@ const lockWaiters = async (client: pg.Client, db: TestDb) =>
   ).rows[0]!.n;
 
 /** Ends every connection to `db` but the caller's own: how a failover or an operator cuts them. */
-const terminateOthers = (client: pg.Client, db: TestDb) =>
+const terminateOthers = (client: pg.Client, db: TestDatabase) =>
   client.query(
     `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
     [db.name],
   );
 
 /** Our own transaction on `db`, holding what `statements` lock until `release`. */
-async function holdLocks(db: TestDb, statements: [string, unknown[]][]): Promise<pg.Client> {
+async function holdLocks(db: TestDatabase, statements: [string, unknown[]][]): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: db.url });
   // Dropping the database at the end ends this connection too, perhaps while a failed test left it open.
   client.on('error', () => {});
@@ -177,7 +155,7 @@ const settle = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
-const intentStatus = (db: TestDb, intentId: string) =>
+const intentStatus = (db: TestDatabase, intentId: string) =>
   onDatabase(
     db.url,
     async (client) =>
@@ -185,7 +163,7 @@ const intentStatus = (db: TestDb, intentId: string) =>
         .rows[0]?.status,
   );
 
-const ordersOf = (db: TestDb, intentId: string) =>
+const ordersOf = (db: TestDatabase, intentId: string) =>
   onDatabase(db.url, async (client) => {
     const { rows } = await client.query<{ id: number; is_paid: boolean; total_cents: number }>(
       `select id, is_paid, total_cents from orders where payment_intent_id = $1`,
@@ -253,7 +231,7 @@ interface Shopper {
   token: string;
 }
 /** A customer with a live session, written straight to the shop's database (as the API fixtures do). */
-async function shopper(db: TestDb): Promise<Shopper> {
+async function shopper(db: TestDatabase): Promise<Shopper> {
   const token = randomBytes(32).toString('base64url');
   return onDatabase(db.url, async (client) => {
     const { rows } = await client.query<{ id: number }>(
@@ -316,7 +294,7 @@ const placeOrder = (shop: RunningShop, who: Shopper, intentId: string) =>
 
 describe.skipIf(skipPostgres)('the database connection killed in the middle of a checkout', () => {
   it('fails the request in flight cleanly, answers health 503 while the database is away, and the retry makes one order', async () => {
-    const db = await createDatabase('killed');
+    const db = await newDatabase('killed');
     const shop = await start(db);
     const who = await shopper(db);
     const [product] = await productsOf(shop);
@@ -382,7 +360,7 @@ describe.skipIf(skipPostgres)('the database connection killed in the middle of a
   // Regression: pg's pool listens for errors only on idle clients, so a connection killed inside a
   // transaction ended the process ("Unhandled 'error' event"); db/client.ts now listens on every client.
   it("a connection killed inside the order's transaction fails that request cleanly and the shop runs on", async () => {
-    const db = await createDatabase('killed_tx');
+    const db = await newDatabase('killed_tx');
     const shop = await start(db);
     const who = await shopper(db);
     const [product] = await productsOf(shop);
@@ -492,7 +470,7 @@ const DRAIN_MS = 1_000;
 
 describe.skipIf(skipPostgres)('SIGTERM under load', () => {
   it('answers every request it took, exits 0, and keeps every order it confirmed', async () => {
-    const db = await createDatabase('sigterm');
+    const db = await newDatabase('sigterm');
     // info: the shop logs "incoming request" with our x-request-id for every request it takes.
     const shop = await start(db, { LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: String(DRAIN_MS) });
     const base = new URL(shop.url);
@@ -689,7 +667,7 @@ describe.skipIf(skipPostgres)('SIGTERM under load', () => {
  */
 async function crashWhileWaiting(
   shop: RunningShop,
-  db: TestDb,
+  db: TestDatabase,
   blocker: pg.Client,
   expectedWaiters: number,
   inFlight: Promise<{ ok: boolean }>[],
@@ -705,14 +683,14 @@ async function crashWhileWaiting(
   await release(blocker);
 }
 
-const eventMark = (db: TestDb, eventId: string) =>
+const eventMark = (db: TestDatabase, eventId: string) =>
   onDatabase(
     db.url,
     async (client) =>
       (await client.query(`select id from processed_events where id = $1`, [eventId])).rowCount,
   );
 describe.skipIf(skipPostgres)('a crash after the test card was taken, before the order', () => {
-  let db: TestDb;
+  let db: TestDatabase;
   let shop: RunningShop;
   let who: Shopper;
   /** Crashed after the mark: healed by the browser's POST. */
@@ -723,7 +701,7 @@ describe.skipIf(skipPostgres)('a crash after the test card was taken, before the
   let beforeMark: Intent;
 
   beforeAll(async () => {
-    db = await createDatabase('crash_test');
+    db = await newDatabase('crash_test');
     const first = await start(db);
     who = await shopper(db);
     const [product, other] = await productsOf(first);
@@ -796,7 +774,7 @@ describe.skipIf(skipPostgres)('a crash after the test card was taken, before the
 
 describe.skipIf(skipPostgres)('a crash while a Stripe webhook was being applied', () => {
   const stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
-  let db: TestDb;
+  let db: TestDatabase;
   let shop: RunningShop;
   /** Each: the intent, Stripe's event for its payment, and the amount. */
   let afterMark: { intentId: string; payload: string; amount: number };
@@ -866,7 +844,7 @@ describe.skipIf(skipPostgres)('a crash while a Stripe webhook was being applied'
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
 
   beforeAll(async () => {
-    db = await createDatabase('crash_stripe');
+    db = await newDatabase('crash_stripe');
     const first = await start(db, STRIPE_ENV);
     const who = await shopper(db);
     const [product, other] = await productsOf(first);

@@ -18,14 +18,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
+import { createDatabase, dropDatabase, postgresUnavailable, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
 
 const NGINX = process.env.E2E_NGINX ?? '/usr/sbin/nginx';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 /** Keys of this run only, so an earlier run's counters (15-minute windows) do not count here. */
 const REDIS_KEY_PREFIX = `northbite-e2e-${RUN}:`;
@@ -55,32 +54,13 @@ async function missing(): Promise<string | null> {
   } finally {
     redis.disconnect();
   }
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch (error) {
-    return `PostgreSQL at E2E_PG_ADMIN_URL is unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-  return null;
+  return postgresUnavailable();
 }
 
 const skip = await missing();
 if (skip) {
   if (process.env.CI) throw new Error(`two-instances.test.ts needs it in CI: ${skip}`);
   console.warn(`two-instances.test.ts: skipping: ${skip}`);
-}
-
-async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function freePort(): Promise<number> {
@@ -193,17 +173,13 @@ ${upstreams.map((address) => `    server ${address};`).join('\n')}
   return { url, process: child, output, stop };
 }
 
-let database: { name: string; url: string } | undefined;
+let database: TestDatabase | undefined;
 const shops: RunningShop[] = [];
 let nginx: Nginx | undefined;
 
 beforeAll(async () => {
   if (skip) return;
-  const name = `northbite_two_instances_${RUN}`;
-  await onAdmin((client) => client.query(`create database "${name}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  database = { name, url: url.toString() };
+  database = await createDatabase('northbite_two_instances');
 
   const env = {
     DATABASE_URL: database.url,
@@ -227,8 +203,8 @@ afterAll(async () => {
   const codes = await Promise.all(shops.map((shop) => shop.stop().catch(() => null)));
   if (codes.some((code) => code !== 0)) console.error('a shop did not exit cleanly:\n', shops[0]?.output());
   if (database) {
-    await onAdmin((client) => client.query(`drop database if exists "${database!.name}" with (force)`)).catch(
-      (error: unknown) => console.error(`dropping ${database!.name}:`, error),
+    await dropDatabase(database.name).catch((error: unknown) =>
+      console.error(`dropping ${database!.name}:`, error),
     );
   }
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });

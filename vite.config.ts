@@ -23,7 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'shop',
                   // Schema modules (zod) and the lazily loaded mobile menu (Radix) stay out.
-                  test: /src[\\/](domain[\\/](?!abandoned-cart|marketing|catalog-schemas|zod|account|phone|orders|checkout|recipes|product-admin)|web[\\/](components[\\/](?!chrome[\\/]mobile-menu-dialog|account|checkout|orders|admin)|features[\\/](?!checkout|admin|cart[\\/]restore-cart)|api|nonce|navigation|seo|http-cache))|node_modules[\\/]lucide-react/,
+                  test: /src[\\/](domain[\\/](?!abandoned-cart|marketing|catalog-schemas|zod|account|phone|orders|checkout|recipes|product-admin)|web[\\/](components[\\/](?!chrome[\\/]mobile-menu-dialog|cart[\\/]cart-drawer|home[\\/]|account|checkout|orders|admin)|features[\\/](?!checkout|admin|cart[\\/]restore-cart)|api|nonce|navigation|seo|http-cache))|node_modules[\\/]lucide-react/,
                   priority: 1,
                 },
               ],

@@ -207,9 +207,10 @@ describe('cart', () => {
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await page.evaluate(() => window.localStorage.setItem('cart', '{not json'));
     await page.reload({ waitUntil: 'networkidle' });
-    expect(await badge(page).count()).toBe(0);
     // The store reads the saved cart after hydration, which may come after the network is idle.
     await expect.poll(() => warnings.some((w) => w.includes('Could not read the saved cart'))).toBe(true);
+    // Only now does an empty badge mean something: before hydration there is never one.
+    expect(await badge(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('1');
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which engine they talk to. */
@@ -79,16 +79,19 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
 }
 
 async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
-  let unlock = () => {};
+  let lock: DataDirLock | undefined;
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    unlock = await lockDataDir(dir);
+    lock = await lockDataDir(dir);
+    if (!lock.held) {
+      console.warn(`No lock on ${dir} on this system: never start two shops on one DATA_DIR.`);
+    }
   }
   let client: PGlite;
   try {
     client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot });
   } catch (error) {
-    unlock();
+    await lock?.release();
     throw error;
   }
   const pgliteDb = drizzlePglite(client, { schema });
@@ -110,7 +113,7 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
       try {
         await client.close();
       } finally {
-        unlock();
+        await lock?.release();
       }
     },
   };

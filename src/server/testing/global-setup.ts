@@ -10,6 +10,7 @@
  * The migrations themselves still run here on every test run, and the browser journeys start the
  * built shop on empty databases, which migrates them the way production does.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,36 +34,43 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'northbite-test-snapshot-'));
     const client = await PGlite.create();
+    let dump: Blob;
     try {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
-      const dump = await client.dumpDataDir('none');
-      const file = join(dir, 'migrated.tar');
-      writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-      project.provide('pgliteSnapshot', file);
-      project.provide('postgresTemplate', '');
+      dump = await client.dumpDataDir('none');
     } finally {
       await client.close();
     }
+    const dir = mkdtempSync(join(tmpdir(), 'northbite-test-snapshot-'));
+    const file = join(dir, 'migrated.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteSnapshot', file);
+    project.provide('postgresTemplate', '');
     return async () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const template = `shop_test_template_${process.pid}`;
-  await adminQuery(adminUrl, `drop database if exists ${template}`);
+  // Random, not the pid: runs in two containers on one server may share a pid.
+  const template = `shop_test_template_${randomBytes(6).toString('hex')}`;
+  const dropTemplate = () => adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
   await adminQuery(adminUrl, `create database ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 1 });
   try {
-    await handle.migrate();
-  } finally {
-    // A template cannot be copied while anyone is connected to it.
-    await handle.close();
+    const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 1 });
+    try {
+      await handle.migrate();
+    } finally {
+      // A template cannot be copied while anyone is connected to it.
+      await handle.close();
+    }
+  } catch (error) {
+    await dropTemplate();
+    throw error;
   }
   project.provide('pgliteSnapshot', '');
   project.provide('postgresTemplate', template);
-  return async () => adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
+  return dropTemplate;
 }
 
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {

@@ -66,25 +66,30 @@ describe('housekeeping', () => {
         mail('pending long ago', 'pending', 91),
         mail('sent lately', 'sent', 89),
       ]);
-    const job = (dedupeKey: string, type: string, days: number, state: object) => ({
+    // Each queued `queued` days ago; `finished` days ago it completed, or ran its last attempt.
+    const job = (dedupeKey: string, type: string, queued: number, finished: number, state: object) => ({
       type,
       payload: {},
       dedupeKey,
-      createdAt: daysAgo(days),
-      runAt: daysAgo(days),
+      createdAt: daysAgo(queued),
+      runAt: daysAgo(finished),
       ...state,
     });
-    const done = { completedAt: daysAgo(90), attempts: 1 };
+    const done = (days: number) => ({ completedAt: daysAgo(days), attempts: 1 });
+    const givenUp = { attempts: 5, maxAttempts: 5 };
     await db()
       .insert(jobs)
       .values([
-        job('done-long-ago', 'klaviyo.subscribe', 91, done),
-        job('given-up-long-ago', 'klaviyo.subscribe', 91, { attempts: 5, maxAttempts: 5 }),
-        job('refund-long-ago', REFUND_JOB, 400, done),
-        job('refund-given-up', REFUND_JOB, 400, { attempts: 20, maxAttempts: 20 }),
-        job('running-long', 'klaviyo.subscribe', 91, { attempts: 1, lockedAt: new Date() }),
-        job('retrying-long', 'klaviyo.subscribe', 91, { attempts: 2, maxAttempts: 5 }),
-        job('done-lately', 'klaviyo.subscribe', 89, done),
+        job('done-long-ago', 'klaviyo.subscribe', 95, 91, done(91)),
+        job('given-up-long-ago', 'klaviyo.subscribe', 95, 91, givenUp),
+        job('refund-long-ago', REFUND_JOB, 400, 400, done(400)),
+        job('refund-given-up', REFUND_JOB, 400, 400, { attempts: 20, maxAttempts: 20 }),
+        // On its last attempt and running now: not given up yet.
+        job('running-last-attempt', 'klaviyo.subscribe', 95, 91, { ...givenUp, lockedAt: new Date() }),
+        job('retrying', 'klaviyo.subscribe', 95, 91, { attempts: 2, maxAttempts: 5 }),
+        // Queued long ago, finished lately: kept for the whole period from when it finished.
+        job('queued-long-ago-done-lately', 'klaviyo.subscribe', 200, 89, done(89)),
+        job('given-up-lately', 'klaviyo.subscribe', 200, 89, givenUp),
       ]);
 
     // The run queued at start, made due now.
@@ -111,7 +116,14 @@ describe('housekeeping', () => {
         .filter((row) => row.type !== HOUSEKEEPING_JOB)
         .map((row) => row.dedupeKey)
         .sort(),
-    ).toEqual(['done-lately', 'refund-given-up', 'refund-long-ago', 'retrying-long', 'running-long']);
+    ).toEqual([
+      'given-up-lately',
+      'queued-long-ago-done-lately',
+      'refund-given-up',
+      'refund-long-ago',
+      'retrying',
+      'running-last-attempt',
+    ]);
 
     // This run is done, and the next is queued for the day after it.
     const runs = left.filter((row) => row.type === HOUSEKEEPING_JOB);

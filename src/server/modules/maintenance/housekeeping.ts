@@ -60,7 +60,9 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
     .where(
       and(
         ne(jobs.type, REFUND_JOB),
-        lt(jobs.createdAt, olderThan(RETENTION_DAYS.finishedJobs)),
+        // Counted from when it finished (a given-up job's run_at is its last attempt), not from when
+        // it was queued: a job queued long ago that ran today is kept for the whole period.
+        lt(sql`coalesce(${jobs.completedAt}, ${jobs.runAt})`, olderThan(RETENTION_DAYS.finishedJobs)),
         or(
           isNotNull(jobs.completedAt),
           // Given up on: out of attempts and not running.
@@ -79,12 +81,13 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
 
 export function housekeepingHandler(db: Database, log: FastifyBaseLogger): JobHandler {
   return async (payload) => {
-    const pruned = await pruneOldRecords(db);
-    log.info({ pruned }, 'housekeeping done');
-    // The next run comes after this one's time too: were this host's clock behind the database's,
-    // "after now" could name this very run, whose key is taken, and the daily chain would stop.
+    // The next run first, so that a run failing for good does not end the daily chain. It comes
+    // after this one's time too: were this host's clock behind the database's, "after now" could
+    // name this very run, whose key is taken.
     const scheduled = new Date(String(payload.runAt));
     const now = new Date();
     await scheduleHousekeeping(db, scheduled > now ? scheduled : now);
+    const pruned = await pruneOldRecords(db);
+    log.info({ pruned }, 'housekeeping done');
   };
 }

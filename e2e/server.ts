@@ -61,7 +61,11 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`shop did not become healthy:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`shop did not become healthy:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchForErrors } from './browser';
 import { createDatabase, dropDatabase, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
-import { openSignedIn, shopApi } from './shop-api';
+import { DESKTOP as desktop } from './storefront-helpers';
+import { openSignedIn, shopApi, uniqueEmail } from './shop-api';
 
 const PASSWORD = 'oat clusters forever';
 const SUBJECT = 'You left something in your Northbite cart';
@@ -38,10 +39,6 @@ interface StoredCart {
   items: { id: number; name: string; quantity: number; price: number }[];
   totalQuantity: number;
 }
-
-const desktop = { width: 1280, height: 900 };
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${counter++}@example.ca`;
 
 let browser: Browser;
 beforeAll(async () => {

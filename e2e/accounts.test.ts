@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
+import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
+import { uniqueEmail } from './shop-api';
 
 const ADMIN = { email: 'owner@northbite.test', password: 'sugar-maple-owner-2024' };
 const GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -29,10 +31,8 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844 };
+/** Gives each API registration its own client address. */
 let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${counter++}@example.ca`;
 
 /**
  * Google is out of reach from the test machine: this stand-in for its sign-in script renders a button

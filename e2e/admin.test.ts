@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser } from './browser';
 import { startShop, type RunningShop } from './server';
-import { openSignedIn, payWithTestCard, shopApi } from './shop-api';
+import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
+import { openSignedIn, payWithTestCard, shopApi, uniqueEmail } from './shop-api';
 
 const ADMIN = { email: 'owner@northbite.test', password: 'sugar-maple-owner-2024' };
 const PASSWORD = 'oat clusters forever';
@@ -65,10 +66,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844 };
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${counter++}@example.ca`;
 const product = (name: string) => products.find((p) => p.name === name)!;
 const CLASSIC = 'Classic Chocolate Chunk Protein Cookies';
 const VARIETY = 'Chunky Protein Cookie Variety Pack';

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
+import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -27,8 +28,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844 };
 const bySlug = (slug: string) => products.find((p) => p.slug === slug)!;
 const granola = () => bySlug('maple-almond-granola');
 

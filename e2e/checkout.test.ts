@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
-import { openSignedIn, payWithTestCard, shopApi } from './shop-api';
+import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
+import { openSignedIn, payWithTestCard, shopApi, uniqueEmail } from './shop-api';
 
 const ADMIN = { email: 'owner@northbite.test', password: 'sugar-maple-owner-2024' };
 const FREE_SHIPPING_EMAIL = 'free.shipping@northbite.test';
@@ -62,10 +63,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844 };
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${counter++}@example.ca`;
 const product = (name: string) => products.find((p) => p.name === name)!;
 const GRANOLA = 'Maple Almond Granola';
 

@@ -18,7 +18,8 @@ export interface RunningShop {
   stop(): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on at the moment, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -7,6 +7,10 @@ import type { Browser, Page } from 'playwright-core';
 import { checkoutTotals } from '../src/domain/pricing';
 import { watchForErrors } from './browser';
 
+let emailCounter = 0;
+/** An e-mail no other journey uses: `name`, the time and a counter, at example.ca. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${emailCounter++}@example.ca`;
+
 export interface Session {
   token: string;
   user: unknown;

@@ -14,14 +14,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
 import { createDatabase, dropDatabase, postgresUnavailable, type TestDatabase } from './postgres';
-import { startShop, type RunningShop } from './server';
+import { freePort, startShop, type RunningShop } from './server';
 
 const NGINX = process.env.E2E_NGINX ?? '/usr/sbin/nginx';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,18 +60,6 @@ const skip = await missing();
 if (skip) {
   if (process.env.CI) throw new Error(`two-instances.test.ts needs it in CI: ${skip}`);
   console.warn(`two-instances.test.ts: skipping: ${skip}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 interface Nginx {

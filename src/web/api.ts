@@ -25,17 +25,21 @@ export interface ApiOptions {
  * The JSON body, or undefined when there is none to read; an abort by the caller stays an abort,
  * never an empty answer to validate.
  */
-export async function readJson(response: Response, signal?: AbortSignal): Promise<unknown> {
+async function readJson(response: Response, signal?: AbortSignal): Promise<unknown> {
   return response.json().catch((error: unknown) => {
     if (signal?.aborted) throw error;
     return undefined;
   });
 }
 
-export async function apiRequest<T>(
+/**
+ * One call to the API with the stored session's bearer token: the JSON answer and the response's
+ * headers, or an ApiError with the server's message for any answer that is not 2xx.
+ */
+export async function apiExchange(
   path: string,
   { method = 'GET', body, signal }: ApiOptions = {},
-): Promise<T> {
+): Promise<{ data: unknown; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = typeof window === 'undefined' ? null : readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -58,5 +62,10 @@ export async function apiRequest<T>(
         : messages.requestFailed;
     throw new ApiError(message, response.status);
   }
+  return { data, headers: response.headers };
+}
+
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { data } = await apiExchange(path, options);
   return data as T;
 }

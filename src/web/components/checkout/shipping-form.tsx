@@ -11,6 +11,7 @@ import {
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../domain/phone';
 import type { StoredUser } from '../../features/session/stored-session';
 import { describedBy, FormField, inputClass } from '../account/form-field';
+import { ProvinceField } from './province-field';
 import { PhoneField } from '../account/phone-field';
 
 type TextField = 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'postalCode' | 'email';
@@ -102,21 +103,7 @@ export function ShippingForm({
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         {text('city', 'City', 'shipping address-level2')}
-        <FormField id="shipping-state" label="Province" error={errors.state?.message}>
-          <select
-            id="shipping-state"
-            autoComplete="shipping address-level1"
-            {...register('state')}
-            {...describedBy('shipping-state', errors.state?.message)}
-            className={inputClass}
-          >
-            {PROVINCES.map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ProvinceField id="shipping-state" registration={register('state')} error={errors.state?.message} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         {text('postalCode', 'Postal code', 'shipping postal-code', 'text', 'For example V6B 1A1.')}

@@ -4,6 +4,7 @@ import { COUNTRY, PROVINCES } from '../../../domain/checkout';
 import { orderAddressUpdateSchema, type Order, type OrderAddressUpdate } from '../../../domain/orders';
 import type { z } from '../../../domain/zod';
 import { describedBy, FormField, inputClass } from '../account/form-field';
+import { ProvinceField } from '../checkout/province-field';
 
 type AddressInput = z.input<typeof orderAddressUpdateSchema>;
 type TextField = 'shipping_address' | 'shipping_address2' | 'shipping_city' | 'shipping_postal_code';
@@ -68,21 +69,11 @@ export function AddressEditForm({
       {text('shipping_address2', 'Apartment, suite, etc. (optional)', 'shipping address-line2')}
       <div className="space-y-4">
         {text('shipping_city', 'City', 'shipping address-level2')}
-        <FormField id="order-shipping_state" label="Province" error={errors.shipping_state?.message}>
-          <select
-            id="order-shipping_state"
-            autoComplete="shipping address-level1"
-            {...register('shipping_state')}
-            {...describedBy('order-shipping_state', errors.shipping_state?.message)}
-            className={inputClass}
-          >
-            {PROVINCES.map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ProvinceField
+          id="order-shipping_state"
+          registration={register('shipping_state')}
+          error={errors.shipping_state?.message}
+        />
       </div>
       <div className="space-y-4">
         {text('shipping_postal_code', 'Postal code', 'shipping postal-code')}

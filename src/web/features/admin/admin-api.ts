@@ -4,8 +4,7 @@
  */
 import { messages } from '../../../domain/messages';
 import type { z } from '../../../domain/zod';
-import { ApiError, apiRequest, readJson, type ApiOptions } from '../../api';
-import { clearSession, readStoredToken } from '../session/stored-session';
+import { ApiError, apiExchange, apiRequest, type ApiOptions } from '../../api';
 
 /** Calls the API and checks the answer; a reply of another shape is 'Invalid response from the server'. */
 export async function adminRequest<S extends z.ZodType>(
@@ -34,19 +33,7 @@ export async function fetchPagedList<S extends z.ZodType>(
   path: string,
   signal?: AbortSignal,
 ): Promise<PagedList<z.output<S>>> {
-  const token = readStoredToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(path, { headers, signal });
-  const data = await readJson(response, signal);
-  if (!response.ok) {
-    if (response.status === 401 && token && readStoredToken() === token) clearSession();
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : messages.requestFailed;
-    throw new ApiError(message, response.status);
-  }
+  const { data, headers } = await apiExchange(path, { signal });
   if (!Array.isArray(data)) throw new Error(messages.invalidServerResponse);
   const items: z.output<S>[] = [];
   for (const entry of data) {
@@ -57,7 +44,7 @@ export async function fetchPagedList<S extends z.ZodType>(
     }
     items.push(parsed.data);
   }
-  const header = Number(response.headers.get('x-total-count'));
+  const header = Number(headers.get('x-total-count'));
   return { items, total: Number.isFinite(header) && header >= items.length ? header : items.length };
 }
 

@@ -13,9 +13,11 @@ import type { Transporter } from 'nodemailer';
 import type { Storefront } from '../domain/storefront.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { databaseFailureKind } from './db/errors.js';
 import { ensureSeedImages, imagesDir } from './db/seed/images.js';
 import { registerAccessControl } from './http/audience.js';
 import { notFound, registerErrorHandling } from './http/errors.js';
+import { createFairQueue, registerDatabaseQueue } from './http/db-queue.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { productAdminRoutes } from './modules/catalog/admin-routes.js';
 import { createProductAdminService } from './modules/catalog/admin-service.js';
@@ -40,6 +42,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { createPaymentsService } from './modules/payments/service.js';
+import { createReconciler, type Reconciler } from './modules/payments/reconcile.js';
 import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
 import { recipeRoutes } from './modules/recipes/routes.js';
@@ -57,6 +60,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The background job runner (tests run due jobs through it). */
     jobs: JobRunner;
+    /** The sweep that makes orders of paid intents that have none (tests run it directly). */
+    reconciler: Reconciler;
   }
 }
 
@@ -81,6 +86,12 @@ export interface AppOptions {
 export function redactSecrets(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
+
+/**
+ * API requests using the embedded database at once; more wait their turn (http/db-queue.ts). A few,
+ * not one: a request's work outside the database (hashing a password, rendering JSON) overlaps.
+ */
+const PGLITE_SLOTS = 4;
 
 /** JSON bodies past this size are refused with 413; uploads get their own limit. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -123,9 +134,14 @@ export async function buildApp({
     },
   });
 
+  // The embedded database runs one statement at a time: requests take turns in arrival order.
+  if (database.driver === 'pglite') {
+    registerDatabaseQueue(app, createFairQueue({ slots: PGLITE_SLOTS, ...config.databaseQueue }));
+  }
   const sessions = createSessionStore(database.db, config.sessionTtlDays);
   registerAccessControl(app, sessions.resolve);
-  registerErrorHandling(app);
+  // Database failures repeat on every request during an outage: logged once per run, with a count.
+  const databaseFailures = registerErrorHandling(app);
 
   // Set by main.ts on SIGTERM: health checks fail so load balancers stop sending traffic, and every
   // answer closes its connection, so clients move to other instances before this one stops.
@@ -187,6 +203,13 @@ export async function buildApp({
   const catalogService = createCatalogService(database.db);
   const catalogCache = createCatalogCache(database.db, catalogService, {
     checkEveryMs: config.catalogCacheCheckMs,
+    onStale: (error) =>
+      databaseFailures.failure(
+        databaseFailureKind(error),
+        error,
+        'catalogue check failed: serving the last snapshot',
+      ),
+    onFresh: () => databaseFailures.recovered(),
   });
   const catalog = cachedCatalog(catalogService, catalogCache);
   const marketing = createMarketingService({
@@ -218,6 +241,41 @@ export async function buildApp({
     orders,
     freeShippingEmail: config.freeShippingEmail,
   });
+  // Paid intents without an order become orders: at start-up, then every minute (payments/reconcile.ts).
+  const reconciler = createReconciler({
+    db: database.db,
+    provider,
+    orders,
+    onError: (error, intentId) =>
+      app.log.error({ err: error, intentId }, 'reconciling a payment failed: will ask again later'),
+  });
+  app.decorate('reconciler', reconciler);
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<unknown> | undefined;
+  const reconcile = () => {
+    reconciling ??= reconciler
+      .run()
+      .then((result) => {
+        if (result.created > 0) {
+          app.log.warn(result, 'reconciliation created orders for paid payments that had none');
+        }
+      })
+      .catch((error: unknown) =>
+        databaseFailures.failure(databaseFailureKind(error), error, 'reconciliation round failed'),
+      )
+      .finally(() => {
+        reconciling = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    reconcile();
+    reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
+    reconcileTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(reconcileTimer);
+    await reconciling;
+  });
   const users = createUsersService({
     db: database.db,
     sessions,
@@ -236,7 +294,7 @@ export async function buildApp({
   });
   jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
 
-  healthRoutes(app, database);
+  healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
   userRoutes(app, users, orders);
   orderRoutes(app, orders, provider);
   paymentRoutes(app, {

@@ -36,7 +36,13 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with DATABASE_URL alone', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop@db:5432/shop', poolSize: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://shop@db:5432/shop',
+      poolSize: 10,
+      statementTimeoutMs: 5_000,
+      lockTimeoutMs: 2_000,
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -36,6 +36,10 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user@host:5432/shop'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+    DATABASE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(64),
+    DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ca'),
     JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -52,6 +56,7 @@ const envSchema = z
     ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(240),
     ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
@@ -116,7 +121,23 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        /** No statement runs longer, and none waits longer for a lock (issue 14). */
+        statementTimeoutMs: number;
+        lockTimeoutMs: number;
+      }
+    | { kind: 'pglite'; dir: string };
+  /**
+   * The embedded database runs one statement at a time: API writes queue for it in arrival order, at
+   * most `limit` waiting and none longer than `waitMs`; past that they answer 503 (http/db-queue.ts).
+   */
+  databaseQueue: { limit: number; waitMs: number };
+  /** How often each instance looks for paid intents without an order (payments/reconcile.ts). */
+  reconcileIntervalMs: number;
   /** From JWT_SECRET (required in production). Nothing signs with it yet: sessions are database tokens (decision 0012). */
   secret: string | undefined;
   sessionTtlDays: number;
@@ -177,8 +198,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dir: resolve(dataDir, 'pglite') },
+    databaseQueue: { limit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     secret: e.JWT_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     admin:

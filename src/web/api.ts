@@ -1,6 +1,7 @@
 /**
  * The one request helper of SPEC §7: JSON in and out, the stored session token as a bearer header,
- * and the server's `message` (else 'Request failed') thrown on a non-OK reply.
+ * and the server's `message` (else 'Request failed') thrown on a non-OK reply. A 503 with
+ * Retry-After (the embedded database's queue is full, or the database is briefly away) is retried.
  */
 import { messages } from '../domain/messages';
 import { clearSession, readStoredToken } from './features/session/stored-session';
@@ -32,6 +33,26 @@ async function readJson(response: Response, signal?: AbortSignal): Promise<unkno
   });
 }
 
+/** How often a 503 with Retry-After is retried, and the longest wait honoured. */
+const MAX_503_RETRIES = 2;
+const MAX_RETRY_WAIT_SECONDS = 5;
+
+/** Waits `ms`, or rejects with the caller's abort. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
 /**
  * One call to the API with the stored session's bearer token: the JSON answer and the response's
  * headers, or an ApiError with the server's message for any answer that is not 2xx.
@@ -50,7 +71,16 @@ export async function apiExchange(
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, body: payload, signal });
+  let response = await fetch(path, { method, headers, body: payload, signal });
+  // A server that is briefly busy or without its database answers 503 with Retry-After before doing
+  // anything (or after undoing it): the call is safe to send again, a couple of times.
+  for (let retry = 0; response.status === 503 && retry < MAX_503_RETRIES; retry++) {
+    const seconds = Number(response.headers.get('retry-after'));
+    if (!Number.isFinite(seconds) || seconds <= 0) break;
+    await response.body?.cancel().catch(() => {});
+    await sleep(Math.min(seconds, MAX_RETRY_WAIT_SECONDS) * 1000, signal);
+    response = await fetch(path, { method, headers, body: payload, signal });
+  }
   const data = await readJson(response, signal);
   if (!response.ok) {
     // The server no longer knows this session (logged out elsewhere, expired, revoked): sign out

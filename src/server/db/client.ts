@@ -25,7 +25,14 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Server-side bounds per statement and per lock wait; unset: PostgreSQL's own (none). */
+      statementTimeoutMs?: number;
+      lockTimeoutMs?: number;
+    }
   /**
    * `dir` undefined keeps the database in memory (tests); `snapshot` starts it from a data directory
    * dumped with PGlite's dumpDataDir, which skips initdb (tests start each file from a migrated one).
@@ -36,13 +43,34 @@ export type DatabaseTarget =
 const MIGRATION_LOCK_ID = 7_420_031;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres'
-    ? openPostgres(target.url, target.poolSize)
-    : openPglite(target.dir, target.snapshot);
+  return target.kind === 'postgres' ? openPostgres(target) : openPglite(target.dir, target.snapshot);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+/** How long a request may wait for a free connection (a new one, or one of the pool's). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A client-side bound past the server's statement timeout: a database that stops answering
+ * altogether (frozen, or the network gone) cannot enforce its own timeout.
+ */
+const CLIENT_GRACE_MS = 1_000;
+
+async function openPostgres({
+  url,
+  poolSize = 10,
+  statementTimeoutMs,
+  lockTimeoutMs,
+}: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }
+      : {}),
+    ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}),
+    // A transaction left open by a client that vanished mid-way gives its locks back.
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a checked-out one: the pool listens only while a client is idle, so a connection killed
@@ -57,7 +85,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     db,
     driver: 'postgres',
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, without the request timeouts: another instance may hold the
+      // migration lock for as long as its migrations take.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
@@ -66,7 +98,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     async ping() {

@@ -299,10 +299,18 @@ export const paymentIntents = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull(),
     lastError: text('last_error'),
+    /**
+     * When the reconciliation sweep last asked the provider about this intent (payments/reconcile.ts);
+     * it asks less often as an unpaid intent ages.
+     */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_intents_user_id_idx').on(t.userId)],
+  (t) => [
+    index('payment_intents_user_id_idx').on(t.userId),
+    index('payment_intents_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Provider events (webhooks) already handled, so each is applied once. */
@@ -430,6 +438,15 @@ export const recipeIngredients = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Background work
 
+/**
+ * One row per instance, written by /api/health/ready: a write that commits is the proof that the
+ * instance can take orders (modules/health/routes.ts).
+ */
+export const healthChecks = pgTable('health_checks', {
+  instance: text('instance').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Durable jobs, claimed with FOR UPDATE SKIP LOCKED so several app instances can share them. */
 export const jobs = pgTable(
   'jobs',
@@ -469,8 +486,18 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    /** pending, sent, failed (gave up), stored (no mail server configured) */
+    /**
+     * pending; sending (claimed by a worker, handoff under way); sent; failed (gave up); stored (no
+     * mail server configured); unconfirmed (the worker died after the message was handed to the mail
+     * server and before it could record the answer: never sent again, see mail/mailer.ts)
+     */
     status: text('status').notNull().default('pending'),
+    /** The Message-ID header, fixed when the e-mail is written: a resend carries the same one. */
+    messageId: text('message_id'),
+    /** When a worker claimed the row for sending. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** When the whole message had reached the mail server, just before it was asked to accept it. */
+    handedOffAt: timestamp('handed_off_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

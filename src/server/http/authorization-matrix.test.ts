@@ -218,6 +218,11 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 200 },
     request: () => ({ url: '/api/health' }),
   },
+  'GET /api/health/ready': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/health/ready' }),
+  },
   'POST /api/users/register': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 400 },

@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { containsNul, NUL_MESSAGE, wellFormed } from '../../domain/text.js';
+import { databaseFailureKind, isDatabaseUnavailable } from '../db/errors.js';
+import { ERROR_PAGE_CSP, errorPage } from './error-page.js';
+import { createRepeatedLog, type RepeatedLog } from './repeated-log.js';
 
 /** An error whose message is safe to show the caller; thrown by services and routes. */
 export class HttpError extends Error {
@@ -81,12 +84,43 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.out
   throw badRequest(isGeneric && path ? `${path}: ${issue.message}` : issue.message);
 }
 
+/** What a request answers while the database cannot be reached or cannot take the work. */
+export const DATABASE_UNAVAILABLE =
+  'We are having trouble reaching our database. Please try again in a moment.';
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** API requests answer JSON; everything else a person's browser may show gets an HTML page. */
+const wantsJson = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url === '/api';
+
+function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  page: { title: string; message: string },
+) {
+  if (wantsJson(request)) return reply.status(status).send({ message });
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', ERROR_PAGE_CSP)
+    .send(errorPage(page));
+}
+
 /**
- * Every error leaves as `{ message }` (SPEC §7). Client errors and HttpErrors (written for the caller)
- * keep their message; anything else is logged with its stack and answered with a generic 500 so
- * internals never leak.
+ * Every error leaves as `{ message }` (SPEC §7), and as an HTML page for page requests. Client errors
+ * and HttpErrors (written for the caller) keep their message. A database that cannot be reached or
+ * timed out is a 503 with Retry-After, logged once per run of the same failure (not once per
+ * request); anything else is logged with its stack and answered with a generic 500 so internals
+ * never leak. Returns the log of repeated database failures, so what sees the database answer again
+ * can close the run.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  failures: RepeatedLog = createRepeatedLog(app.log),
+): RepeatedLog {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -98,11 +132,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
             : error.message;
-      return reply.status(status).send({ message });
+      return sendFailure(request, reply, status, message, { title: 'Something is not right', message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      failures.failure(databaseFailureKind(error), error, 'database unavailable: answering 503');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendFailure(request, reply, 503, DATABASE_UNAVAILABLE, {
+        title: 'We will be right back',
+        message:
+          'The shop is having a short technical hiccup. Please try again in a moment; your cart is safe in this browser.',
+      });
+    }
+    if (error instanceof HttpError && error.statusCode === 503) {
+      // Expected under load (the embedded database's queue is full): counted, not a stack each.
+      failures.failure(`503 ${error.message}`, error, 'requests turned away with 503');
+      return sendFailure(request, reply, 503, error.message, {
+        title: 'We will be right back',
+        message: error.message,
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status >= 500 && status < 600 ? status : 500)
-      .send({ message: error instanceof HttpError ? error.message : 'Internal server error' });
+    const finalStatus = status >= 500 && status < 600 ? status : 500;
+    const message = error instanceof HttpError ? error.message : 'Internal server error';
+    return sendFailure(request, reply, finalStatus, message, {
+      title: 'Something went wrong',
+      message: 'Sorry, this page could not be shown. Please try again in a moment.',
+    });
   });
+  return failures;
 }

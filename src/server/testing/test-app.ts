@@ -21,6 +21,8 @@ export const TEST_DATA_DIR = join(tmpdir(), 'northbite-test-data');
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the database (PostgreSQL). */
   destroy(): Promise<void>;
+  /** PostgreSQL: the database's URL, for a connection of the test's own (to hold locks). */
+  url?: string;
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -41,9 +43,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
+  // The production defaults (config.ts), so tests meet the same bounds.
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: url.href,
+    poolSize: 5,
+    statementTimeoutMs: 5_000,
+    lockTimeoutMs: 2_000,
+  });
   return {
     ...handle,
+    url: url.href,
     async destroy() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -17,12 +17,14 @@ import {
 } from '../components/checkout/test-card-fields';
 import { currentCart, useCart } from '../features/cart/cart-store';
 import {
+  checkPayment,
   confirmTestPayment,
   createOrder,
   createPaymentIntent,
   type CheckoutRequest,
   type PaymentIntent,
 } from '../features/checkout/checkout-api';
+import type { Order } from '../../domain/orders';
 import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
 import { checkoutTexts } from '../features/checkout/texts';
 import { cartTotals, useFreeShipping } from '../features/checkout/totals';
@@ -100,9 +102,11 @@ function MissingShippingInfo() {
 
 /**
  * What went wrong: the payment (the card's reason, then 'Payment failed. Please try again.'), the
- * Stripe form not being ready, or the order after a payment that went through.
+ * Stripe form not being ready; or, after an error past the card step, the page is checking what
+ * became of the payment ('checking'), or could not find out in time ('unknown'): in both it never
+ * offers to pay again (issue 14).
  */
-type Failure = { kind: 'payment' | 'not-initialized' | 'order'; message: string } | null;
+type Failure = { kind: 'payment' | 'not-initialized' | 'checking' | 'unknown'; message: string } | null;
 
 /** The server's reason for a refused call (4xx), else nothing more to say. */
 const reason = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : '');
@@ -112,12 +116,21 @@ class PaymentRefused extends Error {}
 class NotInitialized extends Error {}
 class InvalidCard extends Error {}
 
-/** The order could not be recorded: refused (the payment did not succeed) or not reachable. */
-function orderFailure(error: unknown): Failure {
-  if (error instanceof ApiError && error.status === 402) return { kind: 'payment', message: error.message };
-  console.error('Failed to create the order', error);
-  return { kind: 'order', message: reason(error) };
+/** This very cart was paid already: its order, which the server has now recorded. */
+class AlreadyPaid extends Error {
+  constructor(readonly order: Order) {
+    super('This cart has been paid for already');
+  }
 }
+/** The card step was sent but its answer was lost or was a server error: the outcome is unknown. */
+class Uncertain extends Error {
+  constructor(readonly paymentIntentId: string) {
+    super('The payment outcome is not known yet');
+  }
+}
+
+/** Answers of the card step that say the card was not charged. */
+const REFUSED_STATUSES = new Set([400, 402, 404, 409, 429]);
 
 function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInfo; settings: Settings }) {
   const navigate = useNavigate();
@@ -153,14 +166,27 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
   );
   const [returnedIntent] = useState(() => searchParams.get('payment_intent'));
 
+  const showOrder = useCallback(
+    (order: Order) => {
+      const current = request();
+      checkoutActions.saveOrder(order, current.items, current.totals);
+      void navigate('/order-confirmation', { replace: true });
+    },
+    [request, navigate],
+  );
+
   // Open the payment as soon as the page shows (again whenever the amount changes). The server
-  // reuses the open intent of the same cart and shopper, so this is safe to repeat.
+  // reuses the open intent of the same cart and shopper, so this is safe to repeat; if that cart
+  // was paid already, the answer is its order, shown instead of the card form.
   const intentKey = JSON.stringify([totals.totalCents, cart.items.map((i) => [i.id, i.quantity]), info]);
   useEffect(() => {
     if (returned === 'placing') return;
     const controller = new AbortController();
     createPaymentIntent(request(), controller.signal)
-      .then((created) => setIntent(created))
+      .then((created) => {
+        if (created.order) showOrder(created.order);
+        else setIntent(created);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // SPEC §8: a client-secret failure is only logged; paying tries again and says why.
@@ -168,24 +194,58 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
         setIntent(null);
       });
     return () => controller.abort();
-  }, [intentKey, request, returned]);
+  }, [intentKey, request, returned, showOrder]);
 
+  /**
+   * Records the order of a payment that went through. Any error but the server's "not paid" (402)
+   * leaves the outcome open: the page asks again until it knows (checkPayment), never offering a
+   * second payment meanwhile.
+   */
   const placeOrder = useCallback(
     async (paymentIntentId: string) => {
-      const current = request();
-      const order = await createOrder(current, paymentIntentId);
-      checkoutActions.saveOrder(order, current.items, current.totals);
-      void navigate('/order-confirmation', { replace: true });
+      try {
+        showOrder(await createOrder(request(), paymentIntentId));
+        return;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 402) {
+          checkoutActions.setPaymentStatus('failed');
+          setFailure({ kind: 'payment', message: error.message });
+          setBusy(false);
+          return;
+        }
+        console.error('Failed to record the order; checking the payment', error);
+      }
+      await settle(paymentIntentId);
     },
-    [request, navigate],
+    // settle is stable in what it does; it reads only setters and request().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [request, showOrder],
   );
+
+  /** Asks the server what became of the payment until it knows (about two minutes at most). */
+  async function settle(paymentIntentId: string) {
+    setBusy(true);
+    setFailure({ kind: 'checking', message: 'Checking your payment…' });
+    const result = await checkPayment(request(), paymentIntentId).catch((error: unknown) => {
+      console.error('Checking the payment failed', error);
+      return { outcome: 'unknown' as const };
+    });
+    if (result.outcome === 'ordered') return showOrder(result.order);
+    setBusy(false);
+    if (result.outcome === 'not-charged') {
+      checkoutActions.setPaymentStatus('failed');
+      setFailure({ kind: 'payment', message: 'Your card was not charged.' });
+      return;
+    }
+    setFailure({ kind: 'unknown', message: '' });
+  }
 
   useEffect(() => {
     if (returned !== 'placing' || !returnedIntent) return;
-    placeOrder(returnedIntent).catch((error: unknown) => {
-      setFailure(orderFailure(error));
-      setReturned('none');
-    });
+    // Started from a callback: recording the order sets state as it goes (busy, checking, ...).
+    void Promise.resolve()
+      .then(() => placeOrder(returnedIntent))
+      .finally(() => setReturned('none'));
   }, [returned, returnedIntent, placeOrder]);
 
   /** Confirms the payment; answers the paid intent's id, or throws with the reason. */
@@ -210,18 +270,29 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
       throw new InvalidCard();
     }
     setCardErrors({});
+    let open: PaymentIntent;
     try {
       // The intent of exactly this cart and amount (the server hands back the open one).
-      const open = await createPaymentIntent(request());
-      setIntent(open);
-      await confirmTestPayment(open.client_secret, read.card);
-      return open.payment_intent_id;
+      open = await createPaymentIntent(request());
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 402)) {
         throw new PaymentRefused(error.message);
       }
       throw error;
     }
+    setIntent(open);
+    if (open.order) throw new AlreadyPaid(open.order);
+    try {
+      await confirmTestPayment(open.client_secret, read.card);
+    } catch (error) {
+      if (error instanceof ApiError && REFUSED_STATUSES.has(error.status)) {
+        throw new PaymentRefused(error.message);
+      }
+      // Sent, but no clear answer: the card may have been charged.
+      console.error('The card step failed without an answer; checking the payment', error);
+      throw new Uncertain(open.payment_intent_id);
+    }
+    return open.payment_intent_id;
   }
 
   async function pay(event: FormEvent) {
@@ -235,6 +306,8 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     try {
       paymentIntentId = await confirm();
     } catch (error) {
+      if (error instanceof AlreadyPaid) return showOrder(error.order);
+      if (error instanceof Uncertain) return settle(error.paymentIntentId);
       checkoutActions.setPaymentStatus('failed');
       setBusy(false);
       if (error instanceof InvalidCard) return;
@@ -249,16 +322,10 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
       });
       return;
     }
-    try {
-      await placeOrder(paymentIntentId);
-    } catch (error) {
-      // The payment went through: the server records the order from it on its own as well.
-      setFailure(orderFailure(error));
-      setBusy(false);
-    }
+    await placeOrder(paymentIntentId);
   }
 
-  const paidButNoOrder = failure?.kind === 'order';
+  const paidButNoOrder = failure?.kind === 'checking' || failure?.kind === 'unknown';
   const shownFailure: Failure = failure ?? (returned === 'failed' ? { kind: 'payment', message: '' } : null);
   const working = busy || returned === 'placing';
 
@@ -304,21 +371,33 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
           ) : (
             <TestCardFields values={card} errors={cardErrors} disabled={working} onChange={setCard} />
           )}
-          {shownFailure && (
+          {shownFailure?.kind === 'checking' && (
+            <div
+              role="status"
+              className="mt-5 flex items-center gap-3 rounded-2xl bg-sand px-4 py-3 text-sm font-medium text-cocoa"
+            >
+              <span
+                aria-hidden="true"
+                className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-beige border-t-maple motion-reduce:animate-none"
+              />
+              <p>{shownFailure.message} Please stay on this page; do not pay again.</p>
+            </div>
+          )}
+          {shownFailure && shownFailure.kind !== 'checking' && (
             <div
               role="alert"
               className="mt-5 rounded-2xl bg-danger/5 px-4 py-3 text-sm font-medium text-danger ring-1 ring-danger/30"
             >
               {shownFailure.message && <p>{shownFailure.message}</p>}
               {shownFailure.kind === 'payment' && <p>{checkoutTexts.paymentFailed}</p>}
-              {paidButNoOrder && (
-                <p className="mt-1 text-ink">
-                  Your payment went through but we could not show your order yet. Please do not pay again:
-                  your order will appear under Recent Orders on your{' '}
+              {shownFailure.kind === 'unknown' && (
+                <p className="text-ink">
+                  We could not confirm your payment yet. Please do not pay again: if it went through, your
+                  order will appear under Recent Orders on your{' '}
                   <Link to="/profile" className="font-semibold underline">
                     account page
-                  </Link>
-                  .
+                  </Link>{' '}
+                  within a few minutes.
                 </p>
               )}
             </div>

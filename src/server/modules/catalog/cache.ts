@@ -9,6 +9,9 @@
  * and rebuilds when it moved; `expire()` makes the next read check at once, which the admin routes call
  * after a write so the writing instance shows the change immediately. Other instances follow within
  * `checkEveryMs` (1 s by default). See docs/decisions/0018-catalogue-cache.md.
+ *
+ * When the check fails (the database is unreachable or timing out), the last snapshot keeps being
+ * served and the check is tried again after `checkEveryMs` (issue 14).
  */
 import { eq } from 'drizzle-orm';
 import type { Category, Product } from '../../../domain/catalog.js';
@@ -47,7 +50,17 @@ function deepFreeze<T>(value: T): T {
 export function createCatalogCache(
   db: Database,
   source: Pick<CatalogService, 'listProducts' | 'listCategories'>,
-  { checkEveryMs }: { checkEveryMs: number },
+  {
+    checkEveryMs,
+    onStale,
+    onFresh,
+  }: {
+    checkEveryMs: number;
+    /** The check failed and the last snapshot was served instead (for the log). */
+    onStale?: (error: unknown) => void;
+    /** A check succeeded (the database answers again). */
+    onFresh?: () => void;
+  },
 ): CatalogCache {
   let current: CatalogSnapshot | null = null;
   let checkedAt = -Infinity;
@@ -93,8 +106,19 @@ export function createCatalogCache(
   async function refresh(): Promise<CatalogSnapshot> {
     const startedAt = performance.now();
     const expiriesAtStart = expiries;
-    const version = await readVersion();
-    const snapshot = current && current.version === version ? current : await build(version);
+    let snapshot: CatalogSnapshot;
+    try {
+      const version = await readVersion();
+      snapshot = current && current.version === version ? current : await build(version);
+    } catch (error) {
+      // Degrade, don't fall: with the database away the storefront keeps showing the catalogue it
+      // last saw, and tries again after the usual interval rather than on every request.
+      if (!current) throw error;
+      onStale?.(error);
+      checkedAt = startedAt;
+      return current;
+    }
+    onFresh?.();
     current = snapshot;
     if (expiries === expiriesAtStart) checkedAt = startedAt;
     return snapshot;

@@ -1,29 +1,99 @@
+/**
+ * Two health checks (issue 14):
+ * - `/api/health` (liveness): the process is up and not shutting down. It never touches the
+ *   database, so an outage does not get instances restarted that keep serving the cached storefront.
+ * - `/api/health/ready` (readiness): a write can commit. It upserts this instance's row in
+ *   `health_checks` in a transaction bounded by a short timeout, and the answer is kept for a
+ *   second, so a load balancer polling many times a second costs one write. A full disk, a database
+ *   set read-only, a lock or a frozen server all make it 503. Load balancers watch this one.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.js';
+import { healthChecks } from '../../db/schema.js';
+import { RETRY_AFTER_SECONDS } from '../../http/errors.js';
 
-const PING_TIMEOUT_MS = 2_000;
+/** The probe's bound, in the database (statement timeout) and around it (a frozen server). */
+export const READY_TIMEOUT_MS = 2_000;
+/** How long one probe's answer is reused. */
+export const READY_CACHE_MS = 1_000;
 
-/** 200 only when the database answers; load balancers take the instance out otherwise. */
-export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
-  app.get('/api/health', { config: { audience: 'anonymous' } }, async (request, reply) => {
+export interface HealthOptions {
+  /** The probe succeeded: the database takes writes again. */
+  onReady?: () => void;
+}
+
+export function healthRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  options: HealthOptions = {},
+): void {
+  const instance = randomUUID();
+  let last: { at: number; result: Promise<{ ok: true } | { ok: false; error: unknown }> } | undefined;
+
+  async function probe(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const write = database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${READY_TIMEOUT_MS}`));
+      await tx
+        .insert(healthChecks)
+        .values({ instance })
+        .onConflictDoUpdate({ target: healthChecks.instance, set: { checkedAt: sql`now()` } });
+    });
+    try {
+      await Promise.race([
+        write,
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the readiness write timed out')),
+            READY_TIMEOUT_MS + 500,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      // A write that outlived the timer must not surface later as an unhandled rejection.
+      write.catch(() => {});
+    }
+  }
+
+  function ready() {
+    const now = Date.now();
+    if (!last || now - last.at >= READY_CACHE_MS) {
+      last = {
+        at: now,
+        result: probe().then(
+          () => {
+            options.onReady?.();
+            return { ok: true as const };
+          },
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+      };
+    }
+    return last.result;
+  }
+
+  app.get('/api/health', { config: { audience: 'anonymous' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (app.lifecycle.draining) {
       return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
     }
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
-        }),
-      ]);
-      return { status: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', message: 'Database is not answering' });
-    } finally {
-      clearTimeout(timer);
+    return { status: 'ok' };
+  });
+
+  app.get('/api/health/ready', { config: { audience: 'anonymous' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (app.lifecycle.draining) {
+      return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
     }
+    const result = await ready();
+    if (result.ok) return { status: 'ready' };
+    request.log.warn({ err: result.error }, 'readiness check failed: the database does not take writes');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', message: 'The database does not take writes at the moment' });
   });
 }

@@ -204,6 +204,9 @@ export function createOrdersService(
           .from(orders)
           .where(eq(orders.paymentIntentId, intentId));
         if (existing) return { orderId: existing.id, created: false, duplicateEvent };
+        if (intent.status === 'refunded' || intent.status === 'canceled') {
+          throw new HttpError(409, 'This payment can no longer be confirmed.');
+        }
         if (amountReceivedCents !== intent.amountCents) {
           throw new HttpError(
             402,
@@ -267,9 +270,10 @@ export function createOrdersService(
             priceCents: line.priceCents,
           })),
         );
+        // For the test processor this is the charge itself, committed with its order.
         await tx
           .update(paymentIntents)
-          .set({ status: 'succeeded', updatedAt: new Date() })
+          .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
           .where(eq(paymentIntents.id, intentId));
         const created = (await load(tx, order.id))!;
         await mailer.enqueue(tx, confirmationEmail(created));

@@ -1206,6 +1206,73 @@ describe('with Stripe (offline)', () => {
     expect(await g.ordersOfIntent(intent.payment_intent_id)).toHaveLength(1);
   });
 
+  // Issue 14: a payment Stripe took whose webhook never came (and whose browser went away) stayed
+  // without an order; the sweep now asks Stripe about every unfinished intent.
+  it('sweeps: asks Stripe about an intent it never heard about and makes its order once', async () => {
+    const who = await g.person();
+    const shelf = await g.catalogue();
+    const intent = await stripeIntent(who, [{ id: shelf[2]!.id, quantity: 2 }]);
+    fake.pay(intent.payment_intent_id);
+    const retrieve = vi.mocked(fake.stripe.paymentIntents.retrieve);
+    const asked = () => retrieve.mock.calls.filter(([id]) => id === intent.payment_intent_id).length;
+    const before = asked();
+
+    const result = await s.app.reconciler.run();
+    expect(result.created).toBeGreaterThanOrEqual(1);
+    expect(asked()).toBe(before + 1);
+    const [order] = await g.ordersOfIntent(intent.payment_intent_id);
+    expect(order).toMatchObject({ isPaid: true, totalCents: intent.amount, userId: who.id });
+    expect(await g.confirmationEmails(order!.id)).toHaveLength(1);
+
+    // The webhook arriving late, and the next sweeps, find that order.
+    const payload = JSON.stringify(
+      event('payment_intent.succeeded', fake.intents.get(intent.payment_intent_id)!),
+    );
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    await s.app.reconciler.run();
+    expect(asked()).toBe(before + 1);
+    expect(await g.ordersOfIntent(intent.payment_intent_id)).toHaveLength(1);
+    expect(await g.confirmationEmails(order!.id)).toHaveLength(1);
+  });
+
+  it('sweeps: stops asking about an intent Stripe canceled, and leaves an unpaid one for later', async () => {
+    const who = await g.person();
+    const shelf = await g.catalogue();
+    const canceled = await stripeIntent(who, [{ id: shelf[0]!.id, quantity: 4 }]);
+    const unpaid = await stripeIntent(who, [{ id: shelf[1]!.id, quantity: 4 }]);
+    fake.intents.get(canceled.payment_intent_id)!.status = 'canceled';
+    await s.app.reconciler.run();
+    expect((await g.intentRow(canceled.payment_intent_id))!.status).toBe('canceled');
+    expect((await g.intentRow(unpaid.payment_intent_id))!).toMatchObject({
+      status: 'requires_payment_method',
+      reconciledAt: expect.any(Date),
+    });
+    expect(await g.ordersOfIntent(canceled.payment_intent_id)).toEqual([]);
+    expect(await g.ordersOfIntent(unpaid.payment_intent_id)).toEqual([]);
+  });
+
+  it('answers the order of a paid intent whose cart is paid for again, instead of a second charge', async () => {
+    const who = await g.person();
+    const shelf = await g.catalogue();
+    const items = [{ id: shelf[5]!.id, quantity: 1 }];
+    const intent = await stripeIntent(who, items);
+    fake.pay(intent.payment_intent_id);
+    const created = fake.create.mock.calls.length;
+    const intentsAtStripe = fake.intents.size;
+    const res = await g.call('POST', '/api/payments/create-payment-intent', {
+      token: who.token,
+      body: { amount: intent.amount, shippingInfo: shippingInfo(), items },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { payment_intent_id: string; order?: Order };
+    expect(body.payment_intent_id).toBe(intent.payment_intent_id);
+    expect(body.order).toMatchObject({ payment_intent_id: intent.payment_intent_id, is_paid: true });
+    // Stripe was asked with the same idempotency key (so the same intent), never for a new one.
+    expect(fake.create.mock.calls.length).toBe(created + 1);
+    expect(fake.intents.size).toBe(intentsAtStripe);
+    expect(await g.ordersOfIntent(intent.payment_intent_id)).toHaveLength(1);
+  });
+
   it('records other events once and ignores intents it does not know', async () => {
     const unknown = JSON.stringify(
       event('payment_intent.succeeded', {

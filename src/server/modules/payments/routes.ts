@@ -51,19 +51,20 @@ export function paymentRoutes(
       async (request, reply) => {
         const { client_secret, card } = parseOr400(testCardConfirmSchema, request.body);
         const viewer = await requireViewer(request);
-        let intentId: string;
+        let approved: { intentId: string; amountCents: number };
         try {
-          intentId = await testProcessor.confirm(client_secret, card, viewer.id);
+          approved = await testProcessor.confirm(client_secret, card, viewer.id);
         } catch (error) {
           if (error instanceof PaymentDeclined) return reply.status(402).send({ message: error.message });
           throw error;
         }
-        // Finished the way a Stripe webhook would: the order exists even if the browser goes away now.
+        // The card is taken in the order's own transaction (finishPaidIntent marks the intent
+        // succeeded there): both commit, or neither does, and the browser may go away at any point.
         await payments.handleEvent({
-          id: `evt_test_${intentId}`,
+          id: `evt_test_${approved.intentId}`,
           type: 'payment_intent.succeeded',
-          intentId,
-          amountReceivedCents: (await testProcessor.retrieveIntent(intentId)).amountReceivedCents,
+          intentId: approved.intentId,
+          amountReceivedCents: approved.amountCents,
         });
         return { status: 'succeeded' };
       },

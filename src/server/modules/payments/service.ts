@@ -6,6 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
+import type { Order } from '../../../domain/orders.js';
+import type { PaymentIntentReply } from '../../../domain/payments.js';
 import { checkoutTotals, isFreeShippingEmail } from '../../../domain/pricing.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
@@ -107,6 +109,13 @@ export function createPaymentsService({
         .returning({ id: paymentIntents.id });
       let id = intent.id;
       let clientSecret = intent.clientSecret;
+      const reply = (order?: Order): PaymentIntentReply => ({
+        client_secret: clientSecret,
+        payment_intent_id: id,
+        provider: provider.name,
+        amount: checkout.totals.totalCents,
+        ...(order ? { order } : {}),
+      });
       if (inserted.length === 0) {
         // The shopper's open intent for this very checkout. Stripe answered the same key with the same
         // intent; the test processor issues that intent a fresh secret (only its hash is kept).
@@ -115,6 +124,13 @@ export function createPaymentsService({
           .from(paymentIntents)
           .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
         id = open!.id;
+        // Paid already, though its order was never recorded (the key changes once it is): record it
+        // now and answer it, rather than inviting a second charge for the same cart.
+        const state = await provider.retrieveIntent(id);
+        if (state.status === 'succeeded') {
+          const { order } = await orderService.finishPaidIntent(id, state.amountReceivedCents);
+          return reply(order);
+        }
         if (provider.name !== 'test' && open!.id !== intent.id) {
           // Stripe forgets idempotency keys after 24 hours and then makes a new intent for the same key.
           // The secret is the new intent's, so that is the one the shopper pays: track it. The old row
@@ -135,12 +151,7 @@ export function createPaymentsService({
             .where(eq(paymentIntents.id, id));
         }
       }
-      return {
-        client_secret: clientSecret,
-        payment_intent_id: id,
-        provider: provider.name,
-        amount: checkout.totals.totalCents,
-      };
+      return reply();
     },
 
     /** POST /api/orders: the shopper's intent, confirmed with the provider, becomes one order. */

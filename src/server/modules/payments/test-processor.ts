@@ -50,14 +50,16 @@ export function testCardOutcome(
 export function createTestProcessor(db: Database) {
   const provider: PaymentProvider & {
     /**
-     * Checks the client secret, that the intent is the signed-in shopper's, and the card; marks the
-     * intent succeeded or says why not.
+     * Checks the client secret, that the intent is the signed-in shopper's, and the card; answers
+     * the intent and the amount the card is good for, or says why not. It charges nothing itself:
+     * the caller records the payment and its order in one transaction (`finishPaidIntent`), so a
+     * crash or a failed write can never leave a charge without its order.
      */
     confirm(
       clientSecret: string,
       card: { number: string; exp_month: number; exp_year: number },
       userId: number,
-    ): Promise<string>;
+    ): Promise<{ intentId: string; amountCents: number }>;
   } = {
     name: 'test',
 
@@ -98,7 +100,7 @@ export function createTestProcessor(db: Database) {
       ) {
         throw new HttpError(404, 'Payment not found.');
       }
-      if (row.status === 'succeeded') return row.id;
+      if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
       if (row.status !== 'requires_payment_method')
         throw new HttpError(409, 'This payment can no longer be confirmed.');
       try {
@@ -112,11 +114,7 @@ export function createTestProcessor(db: Database) {
         }
         throw error;
       }
-      await db
-        .update(paymentIntents)
-        .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
-        .where(eq(paymentIntents.id, id));
-      return row.id;
+      return { intentId: row.id, amountCents: row.amountCents };
     },
   };
   return provider;

@@ -4,18 +4,12 @@ import type { ShippingInfo } from '../../../domain/checkout';
 import { messages } from '../../../domain/messages';
 import { centsToDollars, dollarsToCents } from '../../../domain/money';
 import { orderSchema, type Order } from '../../../domain/orders';
+import { paymentIntentReplySchema, type PaymentIntentReply } from '../../../domain/payments';
 import type { CheckoutTotals } from '../../../domain/pricing';
-import { z } from '../../../domain/zod';
 import { ApiError, apiRequest } from '../../api';
 import type { StoredUser } from '../session/stored-session';
 
-const paymentIntentReply = z.object({
-  client_secret: z.string().min(1),
-  payment_intent_id: z.string().min(1),
-  provider: z.enum(['stripe', 'test']),
-  amount: z.number().int(),
-});
-export type PaymentIntent = z.infer<typeof paymentIntentReply>;
+export type PaymentIntent = PaymentIntentReply;
 
 export interface CheckoutRequest {
   user: StoredUser;
@@ -42,7 +36,7 @@ export async function createPaymentIntent(
     },
     ...(signal ? { signal } : {}),
   });
-  const parsed = paymentIntentReply.safeParse(reply);
+  const parsed = paymentIntentReplySchema.safeParse(reply);
   if (!parsed.success) throw new Error(messages.invalidServerResponse);
   return parsed.data;
 }
@@ -74,6 +68,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function createOrder(
   { user, shippingInfo, items, totals }: CheckoutRequest,
   paymentIntentId: string,
+  retries = RETRY_DELAYS_MS.length,
 ): Promise<Order> {
   const body = {
     user_id: user.id,
@@ -98,7 +93,7 @@ export async function createOrder(
       break;
     } catch (error) {
       const retriable = !(error instanceof ApiError) || error.status >= 500;
-      const delay = RETRY_DELAYS_MS[attempt];
+      const delay = attempt < retries ? RETRY_DELAYS_MS[attempt] : undefined;
       if (!retriable || delay === undefined) throw error;
       console.warn('Creating the order failed; trying again', error);
       await wait(delay);
@@ -107,6 +102,42 @@ export async function createOrder(
   const order = orderSchema.safeParse(reply);
   if (!order.success) throw new Error(messages.invalidServerResponse);
   return order.data;
+}
+
+/** What became of a payment whose outcome the browser did not hear (issue 14). */
+export type PaymentCheck =
+  { outcome: 'ordered'; order: Order } | { outcome: 'not-charged'; message: string } | { outcome: 'unknown' };
+
+/** Waits between asks: about two minutes in all, by which time the server's own sweep has run. */
+const CHECK_DELAYS_MS = [
+  1000, 2000, 3000, 5000, 5000, 8000, 8000, 10_000, 10_000, 15_000, 15_000, 20_000, 20_000,
+];
+
+/**
+ * After an error past the card step (a timeout, a 5xx, a dropped connection), asks the server what
+ * became of the payment instead of inviting a second one. The server answers the order when the
+ * payment went through (making it if need be, once), or 402 when the card was not charged. Any other
+ * answer is asked again; after about two minutes the outcome is 'unknown' and the shopper is told
+ * where the order will appear.
+ */
+export async function checkPayment(
+  request: CheckoutRequest,
+  paymentIntentId: string,
+  signal?: AbortSignal,
+): Promise<PaymentCheck> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { outcome: 'ordered', order: await createOrder(request, paymentIntentId, 0) };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        return { outcome: 'not-charged', message: error.message };
+      }
+      if (error instanceof ApiError && error.status < 500 && error.status !== 429) throw error;
+      const delay = CHECK_DELAYS_MS[attempt];
+      if (delay === undefined || signal?.aborted) return { outcome: 'unknown' };
+      await wait(delay);
+    }
+  }
 }
 
 /** One order (owner or admin). */

@@ -1,0 +1,112 @@
+/**
+ * Fair turns at the embedded database (issue 14). PGlite runs one statement at a time in this
+ * process, and each request takes several turns at it; under a burst of 64 checkouts some requests
+ * lost every turn to newer ones and waited as long as the whole burst (25 s). Here API requests that
+ * use the database take a slot first, in arrival order: at most `slots` run at once, at most `limit`
+ * wait, and none waits longer than `waitMs`. Past either bound the answer is a fast 503 with
+ * Retry-After, which the browser's request helper retries (src/web/api.ts), instead of a long wait.
+ *
+ * A request that fails this way has done nothing yet, so retrying it is always safe.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
+
+export const QUEUE_FULL = 'The shop is very busy right now. Please try again in a moment.';
+/** Seconds a turned-away request is asked to wait. */
+const RETRY_AFTER_SECONDS = 1;
+
+export interface FairQueue {
+  /** Resolves with a release function once it is the caller's turn; rejects when full or too late. */
+  acquire(): Promise<() => void>;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+export class QueueRefused extends Error {
+  override name = 'QueueRefused';
+}
+
+/** A FIFO semaphore with a bounded queue and a bounded wait. */
+export function createFairQueue({
+  slots,
+  limit,
+  waitMs,
+}: {
+  slots: number;
+  limit: number;
+  waitMs: number;
+}): FairQueue {
+  let running = 0;
+  const waiters: { grant: () => void; timer: NodeJS.Timeout }[] = [];
+
+  const release = () => {
+    const next = waiters.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.grant();
+    } else {
+      running--;
+    }
+  };
+  const once = () => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      release();
+    };
+  };
+
+  return {
+    acquire() {
+      if (running < slots) {
+        running++;
+        return Promise.resolve(once());
+      }
+      if (waiters.length >= limit) return Promise.reject(new QueueRefused('queue full'));
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          // The slot passes straight from the releasing request to this one: `running` stays.
+          grant: () => resolve(once()),
+          timer: setTimeout(() => {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            reject(new QueueRefused('waited too long'));
+          }, waitMs),
+        };
+        waiters.push(waiter);
+      });
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiters.length;
+    },
+  };
+}
+
+/** Requests that never wait in the queue: health checks, and catalogue reads answered from memory. */
+const EXEMPT = /^\/api\/(health(\/|$|\?)|products(\/[^/?]*)?(\?|$)|categories(\/[^/?]*)?(\?|$))/;
+
+const queued = (request: FastifyRequest) =>
+  request.url.startsWith('/api/') &&
+  !(request.method === 'GET' && EXEMPT.test(request.url)) &&
+  !request.url.startsWith('/api/health');
+
+/** Puts every API request that may use the database through `queue`. */
+export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!queued(request)) return;
+    let release: () => void;
+    try {
+      release = await queue.acquire();
+    } catch (error) {
+      if (!(error instanceof QueueRefused)) throw error;
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw new HttpError(503, QUEUE_FULL);
+    }
+    // Whichever comes first: the answer sent, or the connection gone.
+    reply.raw.once('finish', release);
+    reply.raw.once('close', release);
+  });
+}

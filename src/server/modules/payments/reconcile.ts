@@ -1,0 +1,112 @@
+/**
+ * The sweep that turns every paid intent into its order (issue 14): money taken always ends as an
+ * order, even when the browser, the webhook and the request that took the card all failed to make it.
+ *
+ * It looks at intents that have no order yet, asks the provider (never our own status column) what
+ * became of each, and finishes the paid ones through `finishPaidIntent`, which creates the order and
+ * its confirmation e-mail exactly once. Runs at start-up and every minute on every instance; several
+ * instances share the work by claiming rows with SKIP LOCKED. An unpaid intent is asked about less
+ * often as it ages (after 1, 2, 4, 8 ... minutes) and no more after RECONCILE_WINDOW, so abandoned
+ * checkouts cost a handful of provider calls each.
+ */
+import { and, eq, gt, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { orders, paymentIntents } from '../../db/schema.js';
+import type { OrdersService } from '../orders/service.js';
+import type { PaymentProvider } from './provider.js';
+
+/** An intent older than this is no longer asked about (a checkout is paid within minutes). */
+export const RECONCILE_WINDOW = '7 days';
+/** Intents asked about per claim; rounds continue while full batches come back. */
+const BATCH = 25;
+/** Provider states that can never become a payment: the sweep stops asking. */
+const FINAL_UNPAID = ['canceled', 'refunded', 'missing'];
+
+export interface ReconcileResult {
+  /** Intents asked about. */
+  checked: number;
+  /** Orders created for paid intents that had none. */
+  created: number;
+  /** Paid intents that could not be finished (logged; asked about again later). */
+  failed: number;
+}
+
+export interface Reconciler {
+  /** One pass over the intents that are due; safe on several instances at once. */
+  run(): Promise<ReconcileResult>;
+}
+
+export function createReconciler({
+  db,
+  provider,
+  orders: orderService,
+  onError,
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  orders: OrdersService;
+  onError: (error: unknown, intentId: string) => void;
+}): Reconciler {
+  /** Claims due intents: marking them asked-about now is what keeps other instances off them. */
+  async function claim(): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: paymentIntents.id })
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.provider, provider.name),
+            notInArray(paymentIntents.status, FINAL_UNPAID),
+            gt(paymentIntents.createdAt, sql`now() - ${RECONCILE_WINDOW}::interval`),
+            // Asked about after 1, 2, 4, 8 ... minutes of age: each wait as long as the age it had.
+            or(
+              isNull(paymentIntents.reconciledAt),
+              sql`${paymentIntents.reconciledAt} < now() - greatest(interval '1 minute', ${paymentIntents.reconciledAt} - ${paymentIntents.createdAt})`,
+            ),
+            notExists(
+              tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntents.id)),
+            ),
+          ),
+        )
+        .orderBy(paymentIntents.createdAt)
+        .limit(BATCH)
+        .for('update', { of: paymentIntents, skipLocked: true });
+      if (rows.length === 0) return [];
+      const ids = rows.map((row) => row.id);
+      await tx
+        .update(paymentIntents)
+        .set({ reconciledAt: sql`now()` })
+        .where(inArray(paymentIntents.id, ids));
+      return ids;
+    });
+  }
+
+  return {
+    async run() {
+      const result: ReconcileResult = { checked: 0, created: 0, failed: 0 };
+      for (;;) {
+        const ids = await claim();
+        for (const id of ids) {
+          result.checked++;
+          try {
+            const state = await provider.retrieveIntent(id);
+            if (state.status === 'succeeded') {
+              const finished = await orderService.finishPaidIntent(id, state.amountReceivedCents);
+              if (finished.created) result.created++;
+            } else if (FINAL_UNPAID.includes(state.status)) {
+              // Never paid, and never will be: remember it so the sweep stops asking.
+              await db
+                .update(paymentIntents)
+                .set({ status: state.status, updatedAt: new Date() })
+                .where(and(eq(paymentIntents.id, id), notInArray(paymentIntents.status, ['succeeded'])));
+            }
+          } catch (error) {
+            result.failed++;
+            onError(error, id);
+          }
+        }
+        if (ids.length < BATCH) return result;
+      }
+    },
+  };
+}

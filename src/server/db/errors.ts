@@ -39,6 +39,9 @@ const UNAVAILABLE_MESSAGES = [
   'PGlite is closed',
   'database is closed',
   'Client was closed',
+  'Cannot use a pool after calling end on the pool',
+  // 55000, in general a wrong object state; at connection time, a database closed to connections.
+  'is not currently accepting connections',
 ];
 
 /**

@@ -3,12 +3,13 @@
  * catalogue into an empty one, ensures the configured admin, builds the app and listens.
  * `--dev` serves the pages through Vite with hot reload.
  */
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError, ensureWritableDirectory } from './db/pglite-startup.js';
 import { seedDemoCatalogue } from './db/seed/index.js';
+import { explainMigrateFailure } from './db/startup-errors.js';
 import { ensureAdminAccount } from './modules/users/admin-account.js';
 
 /** After draining, how long closing may take before the process gives up and exits. */
@@ -26,19 +27,29 @@ async function main(): Promise<void> {
     throw error;
   }
   const dev = process.argv.includes('--dev');
-  mkdirSync(config.dataDir, { recursive: true });
 
   let database: DatabaseHandle;
   try {
+    // Images live in DATA_DIR whichever the database: it must be a directory the shop can write.
+    ensureWritableDirectory(config.dataDir);
     database = await openDatabase(config.database);
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
+    // Causes with a fix the operator can apply: one message, no stack.
+    if (error instanceof DataDirInUseError || error instanceof DataDirError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    const explained = explainMigrateFailure(error, config.database);
+    if (!explained) throw error;
+    console.error(explained);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
   const seed = await seedDemoCatalogue(database.db, config.dataDir);
   const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
 

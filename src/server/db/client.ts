@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { createPglite, ensureWritableDirectory } from './pglite-startup.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which engine they talk to. */
@@ -113,7 +113,7 @@ async function openPostgres({
 async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   if (dir) {
-    mkdirSync(dir, { recursive: true });
+    ensureWritableDirectory(dir);
     lock = await lockDataDir(dir);
     if (!lock.held) {
       console.warn(`No lock on ${dir} on this system: never start two shops on one DATA_DIR.`);
@@ -121,7 +121,7 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot });
+    client = await createPglite({ dataDir: dir, loadDataDir: snapshot });
   } catch (error) {
     await lock?.release();
     throw error;

@@ -252,13 +252,17 @@ export async function buildApp({
   app.decorate('reconciler', reconciler);
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
+  let reconciledOnce = false;
   const reconcile = () => {
     reconciling ??= reconciler
       .run()
       .then((result) => {
         if (result.created > 0) {
           app.log.warn(result, 'reconciliation created orders for paid payments that had none');
+        } else if (!reconciledOnce) {
+          app.log.info(result, 'start-up reconciliation finished');
         }
+        reconciledOnce = true;
       })
       .catch((error: unknown) =>
         databaseFailures.failure(databaseFailureKind(error), error, 'reconciliation round failed'),
@@ -274,7 +278,9 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     clearInterval(reconcileTimer);
-    await reconciling;
+    // A pass cut short is harmless (the next start asks again); a slow provider must not hold the
+    // shutdown open.
+    await Promise.race([reconciling, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   });
   const users = createUsersService({
     db: database.db,

@@ -1,0 +1,53 @@
+/**
+ * The request helper's retry of a 503 with Retry-After (issue 14): the embedded database's queue and
+ * a briefly unreachable database answer that before doing anything, so sending again is safe.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api';
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('apiRequest and a 503', () => {
+  it('sends again after the Retry-After a 503 asks for, and answers what comes next', async () => {
+    vi.useFakeTimers();
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(answer(503, { message: 'busy' }, { 'retry-after': '1' }))
+      .mockResolvedValueOnce(answer(200, { ok: true }));
+    vi.stubGlobal('fetch', fetch);
+    const pending = apiRequest('/api/orders', { method: 'POST', body: { payment_intent_id: 'pi_1' } });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // The same request both times.
+    expect(fetch.mock.calls[1]).toEqual(fetch.mock.calls[0]);
+  });
+
+  it('gives up after two retries with the server’s message, and does not retry a 503 without Retry-After', async () => {
+    vi.useFakeTimers();
+    const busy = vi.fn(() =>
+      Promise.resolve(answer(503, { message: 'still busy' }, { 'retry-after': '30' })),
+    );
+    vi.stubGlobal('fetch', busy);
+    const pending = apiRequest('/api/contact', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    // Waits are capped at 5 s each.
+    await vi.advanceTimersByTimeAsync(10_000);
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, message: 'still busy' });
+    expect(busy).toHaveBeenCalledTimes(3);
+
+    const plain = vi.fn(() => Promise.resolve(answer(503, { message: 'down' })));
+    vi.stubGlobal('fetch', plain);
+    await expect(apiRequest('/api/products')).rejects.toMatchObject({ status: 503, message: 'down' });
+    expect(plain).toHaveBeenCalledTimes(1);
+  });
+});

@@ -113,7 +113,9 @@ describe('registerErrorHandling', () => {
     await app.close();
     return {
       status: res.statusCode,
-      body: res.headers['content-type']?.startsWith('application/json') ? (res.json() as unknown) : res.body,
+      body: String(res.headers['content-type'] ?? '').startsWith('application/json')
+        ? (res.json() as unknown)
+        : res.body,
       headers: res.headers,
     };
   }

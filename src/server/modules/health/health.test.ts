@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthChecks } from '../../db/schema.js';
 import { READY_CACHE_MS, READY_TIMEOUT_MS } from './routes.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -56,10 +57,8 @@ describe('GET /api/health/ready (a write can commit)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
     expect(res.headers['cache-control']).toBe('no-store');
-    const rows = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from health_checks`,
-    );
-    expect(rows.rows[0]?.n).toBe(1);
+    const [row] = await t.database.db.select({ n: count() }).from(healthChecks);
+    expect(row?.n).toBe(1);
   });
 
   // Issue 14: health said 200 with every write failing (a full disk, a damaged index), because it
@@ -85,8 +84,7 @@ describe('GET /api/health/ready (a write can commit)', () => {
   it('keeps an answer for a second: a load balancer polling fast costs one write', async () => {
     await wait(READY_CACHE_MS);
     const checkedAt = async () =>
-      (await t.database.db.execute<{ at: string }>(sql`select checked_at::text as at from health_checks`))
-        .rows[0]?.at;
+      (await t.database.db.select({ at: healthChecks.checkedAt }).from(healthChecks))[0]?.at.getTime();
     expect((await t.app.inject('/api/health/ready')).statusCode).toBe(200);
     const first = await checkedAt();
     await Promise.all(Array.from({ length: 20 }, () => t.app.inject('/api/health/ready')));

@@ -8,7 +8,10 @@ export const RETENTION_DAYS = {
   expiredSessions: 7,
   /** Payment provider events already applied: Stripe retries an event for up to 3 days. */
   processedEvents: 30,
-  /** E-mails sent, stored (no mail server) or given up on: their text is personal data. */
+  /**
+   * E-mails sent, stored (no mail server), given up on, or unconfirmed (never sent again, see
+   * FINISHED_EMAIL_STATUSES): their text is personal data.
+   */
   finishedEmails: 90,
   /**
    * Background jobs finished or given up on. Refund jobs are kept for good: a canceled order's refund
@@ -16,6 +19,12 @@ export const RETENTION_DAYS = {
    */
   finishedJobs: 90,
 } as const;
+
+/**
+ * Outbox statuses that are done with. `pending` is still to be sent and `sending` is in a worker's
+ * hands (or awaits recovery): neither is ever pruned, however old.
+ */
+export const FINISHED_EMAIL_STATUSES = ['sent', 'stored', 'failed', 'unconfirmed'] as const;
 
 /** The housekeeping job runs daily at this hour (UTC): 04:00 in Toronto, 01:00 in Vancouver (EDT). */
 export const HOUSEKEEPING_HOUR_UTC = 8;

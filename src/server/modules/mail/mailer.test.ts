@@ -1,95 +1,613 @@
-import { eq } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
+/**
+ * The mailer against a real SMTP server (smtp-server on loopback) and the test database (PGlite, or
+ * PostgreSQL with DATABASE_URL). Faults are made on purpose: the server answers 4xx, holds a
+ * command or drops the connection at a chosen point, a fault hook fails the handoff mark, a row lock
+ * is held from another connection, and a worker process is killed with SIGKILL at a known point.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
+import { pruneOldRecords } from '../maintenance/housekeeping.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-app.js';
-import { createMailer, MAX_ATTEMPTS } from './mailer.js';
+import { createMailer, MAX_ATTEMPTS, type MailerOptions } from './mailer.js';
+import { enqueueEmail } from './outbox.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const log = pino({ level: process.env.MAIL_TEST_LOG ?? 'silent' });
+const FROM = 'Shop <orders@b.ca>';
+const WORKER = fileURLToPath(new URL('../../testing/mail-worker.ts', import.meta.url));
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
-const log = pino({ level: 'silent' });
+// ---------------------------------------------------------------------------------------------
+// A real SMTP server on loopback that records every message it received whole (the final dot
+// arrived), whether or not it then accepted it.
 
-/** A transport that records what it sends and fails while `failing` is true. */
-function recordingTransport() {
-  const sent: { to: string; subject: string; from: string; replyTo?: string }[] = [];
-  const state = { failing: false };
-  const transport = {
-    async sendMail(mail: { to: string; subject: string; from: string; replyTo?: string }) {
-      if (state.failing) throw new Error('SMTP 421 try later');
-      sent.push(mail);
-      return { messageId: String(sent.length) };
-    },
-  } as unknown as Transporter;
-  return { sent, state, transport };
+interface Received {
+  session: string;
+  to: string[];
+  messageId: string;
+  raw: string;
 }
 
-const rowOf = async (id: number) =>
-  (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+type Step = (session: SMTPServerSession, message?: Received) => void | Promise<void>;
+
+async function startSmtp() {
+  const received: Received[] = [];
+  const rcpts: string[] = [];
+  /** Hooks: before the answer to RCPT TO or to the message (hold it, or throw an SMTP error). */
+  const on: { rcpt?: Step; data?: Step; close?: Step } = {};
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onClose(session) {
+      void on.close?.(session);
+    },
+    onRcptTo(address, session, callback) {
+      rcpts.push(address.address);
+      Promise.resolve()
+        .then(() => on.rcpt?.(session))
+        .then(() => callback(), callback);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString();
+        const message = {
+          session: session.id,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          messageId: /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '',
+          raw,
+        };
+        received.push(message);
+        // After the whole message was read, before the answer.
+        Promise.resolve()
+          .then(() => on.data?.(session, message))
+          .then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    rcpts,
+    on,
+    /** Cuts the connection of a session as a network failure would. */
+    drop(session: SMTPServerSession) {
+      const connections = (
+        server as unknown as { connections: Set<{ session?: { id: string }; _socket: { destroy(): void } }> }
+      ).connections;
+      for (const connection of connections) {
+        if (connection.session?.id === session.id) connection._socket.destroy();
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const smtpError = (code: number, message: string) =>
+  Object.assign(new Error(message), { responseCode: code });
+
+const waitFor = async (
+  what: string | (() => string),
+  check: () => boolean | Promise<boolean>,
+  ms = 20_000,
+) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+let database: TestDatabase;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await database.destroy();
+  await smtp.close();
+});
+
+const rowOf = async (id: number, db: Database = database.db) =>
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+
+/** A mailer on the test SMTP server, stopped (its pool closed) after `use`. */
+async function withMailer<T>(
+  use: (mailer: ReturnType<typeof createMailer>) => Promise<T>,
+  options: Partial<MailerOptions> = {},
+): Promise<T> {
+  const mailer = createMailer({ db: database.db, from: FROM, log, transport: smtp.url, ...options });
+  try {
+    return await use(mailer);
+  } finally {
+    await mailer.stop();
+  }
+}
+
+/** Time passes for these rows: every timestamp of theirs moves back by `minutes`. */
+async function passTime(db: Database, ids: number[], minutes: number) {
+  const back = sql`${`${minutes} minutes`}::interval`;
+  await db
+    .update(emailOutbox)
+    .set({
+      claimedAt: sql`${emailOutbox.claimedAt} - ${back}`,
+      handedOffAt: sql`${emailOutbox.handedOffAt} - ${back}`,
+      nextAttemptAt: sql`${emailOutbox.nextAttemptAt} - ${back}`,
+    })
+    .where(inArray(emailOutbox.id, ids));
+}
+
+const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
 describe('mailer', () => {
   it('keeps e-mails in the outbox as stored when no mail server is configured', async () => {
-    const mailer = createMailer({ db: database.db, from: 'Shop <a@b.ca>', log });
+    const mailer = createMailer({ db: database.db, from: FROM, log });
     expect(mailer.delivers).toBe(false);
     const id = await mailer.enqueue(database.db, { to: 'x@y.ca', subject: 'Hi', text: 'Body' });
     expect(await rowOf(id)).toMatchObject({ status: 'stored', sentAt: null });
+    // The Message-ID is fixed when the e-mail is written, in the sender's domain.
+    expect((await rowOf(id)).messageId).toMatch(/^<[0-9a-f-]{36}@b\.ca>$/);
     expect(await mailer.deliverDue()).toBe(0);
   });
 
   it('delivers each pending e-mail exactly once, even with two workers', async () => {
-    const { sent, transport } = recordingTransport();
-    const a = createMailer({ db: database.db, from: 'Shop <a@b.ca>', log, transport });
-    const b = createMailer({ db: database.db, from: 'Shop <a@b.ca>', log, transport });
+    const a = createMailer({ db: database.db, from: FROM, log, transport: smtp.url });
+    const b = createMailer({ db: database.db, from: FROM, log, transport: smtp.url });
     const ids = [];
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 45; i++) {
       ids.push(
-        await a.enqueue(database.db, { to: `c${i}@y.ca`, replyTo: 'r@y.ca', subject: `S${i}`, text: 'T' }),
+        await a.enqueue(database.db, { to: `c${i}@two.ca`, replyTo: 'r@y.ca', subject: `S${i}`, text: 'T' }),
       );
     }
-    // Two workers racing over the same rows (batches of 10), then once more to drain the rest.
-    await Promise.all([a.deliverDue(), b.deliverDue()]);
-    await Promise.all([a.deliverDue(), b.deliverDue()]);
-    expect(sent).toHaveLength(15);
-    expect(sent.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `c${i}@y.ca`).sort());
-    expect(sent[0]).toMatchObject({ from: 'Shop <a@b.ca>', replyTo: 'r@y.ca' });
-    for (const id of ids) expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    // Two workers racing over the same rows, batch after batch.
+    const [byA, byB] = await Promise.all([a.deliverDue(), b.deliverDue()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(byA + byB).toBe(45);
+    const got = smtp.received.filter((m) => m.to[0]!.endsWith('@two.ca'));
+    expect(got.map((m) => m.to[0]).sort()).toEqual(ids.map((_, i) => `c${i}@two.ca`).sort());
+    expect(got[0]!.raw).toMatch(/^From: Shop <orders@b\.ca>$/m);
+    expect(got[0]!.raw).toMatch(/^Reply-To: r@y\.ca$/m);
+    for (const id of ids) {
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(got.find((m) => m.messageId === row.messageId)).toBeDefined();
+      expect(row.handedOffAt).toBeInstanceOf(Date);
+    }
+  });
+
+  it('deliverSoon() wakes it, and a wake during a round brings one more round', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    smtp.on.data = (_session, message) => (message?.to.includes('wake1@y.ca') ? held : undefined);
+    try {
+      await withMailer(async (mailer) => {
+        await mailer.enqueue(database.db, { to: 'wake1@y.ca', subject: 'W1', text: 'T' });
+        mailer.deliverSoon();
+        // The round has claimed what was due and is sending it...
+        await waitFor('the first e-mail', () => receivedFor('wake1@y.ca').length === 1);
+        // ...when another e-mail is committed and the mailer woken.
+        await mailer.enqueue(database.db, { to: 'wake2@y.ca', subject: 'W2', text: 'T' });
+        mailer.deliverSoon();
+        release();
+        await waitFor('the second e-mail', () => receivedFor('wake2@y.ca').length === 1, 5_000);
+      });
+    } finally {
+      smtp.on.data = undefined;
+      release();
+    }
   });
 
   it('retries a failed delivery later and gives up after the last attempt', async () => {
-    const { sent, state, transport } = recordingTransport();
-    const mailer = createMailer({ db: database.db, from: 'Shop <a@b.ca>', log, transport });
-    const id = await mailer.enqueue(database.db, { to: 'retry@y.ca', subject: 'Retry', text: 'T' });
-    state.failing = true;
-    await mailer.deliverDue();
-    const failedOnce = await rowOf(id);
-    expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP 421 try later' });
-    expect(failedOnce!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    let failing = true;
+    smtp.on.data = () => {
+      if (failing) throw smtpError(451, 'try later');
+    };
+    try {
+      await withMailer(async (mailer) => {
+        const id = await mailer.enqueue(database.db, { to: 'retry@y.ca', subject: 'Retry', text: 'T' });
+        await mailer.deliverDue();
+        const failedOnce = await rowOf(id);
+        expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, handedOffAt: null });
+        expect(failedOnce.lastError).toMatch(/451 try later/);
+        expect(failedOnce.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    // Not due yet: nothing happens.
-    state.failing = false;
-    expect(await mailer.deliverDue()).toBe(0);
+        // Not due yet: nothing happens.
+        failing = false;
+        expect(await mailer.deliverDue()).toBe(0);
 
-    // Due again: it goes out.
-    await database.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(0) })
-      .where(eq(emailOutbox.id, id));
-    expect(await mailer.deliverDue()).toBe(1);
-    expect(sent.map((m) => m.to)).toContain('retry@y.ca');
+        // Due again: it goes out.
+        await passTime(database.db, [id], 2);
+        expect(await mailer.deliverDue()).toBe(1);
+        expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
-    const doomed = await mailer.enqueue(database.db, { to: 'doomed@y.ca', subject: 'No', text: 'T' });
-    state.failing = true;
-    for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await database.db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: new Date(0) })
-        .where(eq(emailOutbox.id, doomed));
-      await mailer.deliverDue();
+        const doomed = await mailer.enqueue(database.db, { to: 'doomed@y.ca', subject: 'No', text: 'T' });
+        failing = true;
+        for (let i = 0; i < MAX_ATTEMPTS; i++) {
+          await passTime(database.db, [doomed], 60);
+          await mailer.deliverDue();
+        }
+        expect(await rowOf(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+      });
+    } finally {
+      smtp.on.data = undefined;
     }
-    expect(await rowOf(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   });
+
+  it('sends the same Message-ID again after a 4xx', async () => {
+    let refuse = true;
+    smtp.on.data = () => {
+      if (refuse) {
+        refuse = false;
+        throw smtpError(451, 'greylisted');
+      }
+    };
+    try {
+      await withMailer(async (mailer) => {
+        const id = await mailer.enqueue(database.db, { to: 'grey@y.ca', subject: 'Grey', text: 'T' });
+        await mailer.deliverDue();
+        expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 });
+        await passTime(database.db, [id], 2);
+        expect(await mailer.deliverDue()).toBe(1);
+        const [refused, accepted] = receivedFor('grey@y.ca').map((m) => m.messageId);
+        expect(accepted).toBe(refused);
+        expect(accepted).toBe((await rowOf(id)).messageId);
+      });
+    } finally {
+      smtp.on.data = undefined;
+    }
+  });
+
+  it('gives a row written before Message-IDs existed one at its first claim', async () => {
+    const [row] = await database.db
+      .insert(emailOutbox)
+      .values({ to: 'legacy@y.ca', subject: 'Old row', text: 'T' })
+      .returning({ id: emailOutbox.id });
+    await withMailer((mailer) => mailer.deliverDue());
+    const { messageId } = await rowOf(row!.id);
+    expect(messageId).toMatch(/^<[0-9a-f-]{36}@b\.ca>$/);
+    expect(receivedFor('legacy@y.ca').map((m) => m.messageId)).toEqual([messageId]);
+  });
+
+  it('drains a backlog of 200 in one deliverDue() call', async () => {
+    for (let i = 0; i < 200; i++) {
+      await enqueueEmail(
+        database.db,
+        { to: `b${i}@backlog.ca`, subject: `B${i}`, text: 'T' },
+        { deliver: true, domain: 'b.ca' },
+      );
+    }
+    await withMailer(async (mailer) => {
+      expect(await mailer.deliverDue()).toBe(200);
+    });
+    expect(smtp.received.filter((m) => m.to[0]!.endsWith('@backlog.ca'))).toHaveLength(200);
+  });
+
+  it('a handoff mark that cannot be written stops the message before its end (fault hook)', async () => {
+    let failMark = true;
+    await withMailer(
+      async (mailer) => {
+        const id = await mailer.enqueue(database.db, { to: 'nomark@y.ca', subject: 'M', text: 'T' });
+        expect(await mailer.deliverDue()).toBe(0);
+        // The server was asked for DATA, and never got the end of the message.
+        expect(smtp.rcpts).toContain('nomark@y.ca');
+        expect(receivedFor('nomark@y.ca')).toHaveLength(0);
+        expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, handedOffAt: null });
+        expect((await rowOf(id)).lastError).toMatch(/mark refused/);
+
+        failMark = false;
+        await passTime(database.db, [id], 2);
+        expect(await mailer.deliverDue()).toBe(1);
+        expect(receivedFor('nomark@y.ca')).toHaveLength(1);
+      },
+      {
+        beforeHandoffMark: () => {
+          if (failMark) throw new Error('mark refused');
+        },
+      },
+    );
+  });
+
+  it.runIf(onPostgres)(
+    'a row lock held from another connection: the mark gives up and nothing is accepted',
+    async () => {
+      const id = await enqueueEmail(
+        database.db,
+        { to: 'locked@y.ca', subject: 'L', text: 'T' },
+        { deliver: true, domain: 'b.ca' },
+      );
+      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: [{ name: string }];
+      };
+      const other = new pg.Client({ connectionString: databaseUrl(current.rows[0].name) });
+      await other.connect();
+      try {
+        // Taken when the server has been asked for the message: the handoff mark then waits on it.
+        smtp.on.rcpt = async () => {
+          smtp.on.rcpt = undefined;
+          await other.query('begin');
+          await other.query('select id from email_outbox where id = $1 for update', [id]);
+        };
+        // Given back once the client has dropped the connection without the end of the message.
+        smtp.on.close = async () => {
+          smtp.on.close = undefined;
+          await other.query('rollback');
+        };
+        await withMailer(async (mailer) => {
+          expect(await mailer.deliverDue()).toBe(0);
+        });
+        expect(receivedFor('locked@y.ca')).toHaveLength(0);
+        const row = await rowOf(id);
+        expect(row).toMatchObject({ attempts: 1, handedOffAt: null });
+        // Back to pending, or still `sending` if recording the outcome met the lock too (the
+        // database's own lock_timeout): then recovery puts it back.
+        expect(['pending', 'sending']).toContain(row.status);
+        await passTime(database.db, [id], 3);
+        await withMailer(async (mailer) => {
+          expect(await mailer.deliverDue()).toBe(1);
+        });
+        expect(receivedFor('locked@y.ca')).toHaveLength(1);
+      } finally {
+        smtp.on.rcpt = undefined;
+        smtp.on.close = undefined;
+        await other.end();
+      }
+    },
+  );
+
+  it('a connection lost after the final dot leaves the e-mail unconfirmed, never resent', async () => {
+    smtp.on.data = (session, message) => {
+      if (message?.to.includes('cut@y.ca')) {
+        smtp.drop(session);
+        return new Promise(() => {});
+      }
+    };
+    try {
+      await withMailer(async (mailer) => {
+        const id = await mailer.enqueue(database.db, { to: 'cut@y.ca', subject: 'Cut', text: 'T' });
+        expect(await mailer.deliverDue()).toBe(0);
+        const row = await rowOf(id);
+        expect(row).toMatchObject({ status: 'unconfirmed', attempts: 1 });
+        expect(row.handedOffAt).toBeInstanceOf(Date);
+        await passTime(database.db, [id], 60);
+        await mailer.deliverDue();
+        expect(receivedFor('cut@y.ca')).toHaveLength(1);
+        expect(await rowOf(id)).toMatchObject({ status: 'unconfirmed', attempts: 1 });
+      });
+    } finally {
+      smtp.on.data = undefined;
+    }
+  });
+});
+
+describe('housekeeping and the outbox', () => {
+  it('prunes old unconfirmed e-mails like other finished ones, never one being sent', async () => {
+    const longAgo = new Date(Date.now() - 91 * 86_400_000);
+    const rows = await database.db
+      .insert(emailOutbox)
+      .values(
+        ['unconfirmed', 'sending', 'pending', 'sent'].map((status) => ({
+          to: `${status}@prune.ca`,
+          subject: 'Old',
+          text: 'T',
+          status,
+          createdAt: longAgo,
+        })),
+      )
+      .returning({ id: emailOutbox.id, status: emailOutbox.status });
+    await pruneOldRecords(database.db);
+    const left = await database.db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(left.map((row) => row.status).sort()).toEqual(['pending', 'sending']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A worker in a child process, killed with SIGKILL at a known point of a send.
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * A database that a child process can open too: a PGlite data directory (only one process at a
+ * time: the test closes its handle while the worker runs) or a PostgreSQL database (both at once).
+ */
+async function sharedDatabase() {
+  if (!onPostgres) {
+    const dir = mkdtempSync(join(tmpdir(), 'northbite-mail-kill-'));
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    let handle: DatabaseHandle | undefined = await openDatabase({ kind: 'pglite', dir, snapshot });
+    return {
+      target: dir,
+      db: () => handle!.db,
+      /** Before the worker starts: PGlite allows one process on a data directory. */
+      release: async () => {
+        await handle?.close();
+        handle = undefined;
+      },
+      reopen: async () => {
+        handle = await openDatabase({ kind: 'pglite', dir });
+      },
+      destroy: async () => {
+        await handle?.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `shop_test_mailkill_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  const url = databaseUrl(name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  return {
+    target: url,
+    db: () => handle.db,
+    release: async () => {},
+    reopen: async () => {},
+    destroy: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+function startWorker(target: string, smtpUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, target, smtpUrl], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
+  return {
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+describe('mailer, with a worker killed at a known point', () => {
+  it(
+    'killed before the end of the message went out: sent exactly once after recovery',
+    { timeout: 60_000 },
+    async () => {
+      const shared = await sharedDatabase();
+      try {
+        const id = await enqueueEmail(
+          shared.db(),
+          { to: 'killed-before@y.ca', subject: 'K', text: 'T' },
+          { deliver: true, domain: 'b.ca' },
+        );
+        await shared.release();
+        // The worker's session is held at RCPT TO: the message itself has not been asked for.
+        let held = false;
+        smtp.on.rcpt = () => {
+          held = true;
+          return new Promise(() => {});
+        };
+        const worker = startWorker(shared.target, smtp.url);
+        try {
+          await waitFor(
+            () => `the worker's RCPT TO (${worker.output()})`,
+            () => held,
+          );
+          if (onPostgres) {
+            await waitFor('the claim', async () => (await rowOf(id, shared.db())).attempts === 1);
+          }
+        } finally {
+          smtp.on.rcpt = undefined;
+          await worker.kill();
+        }
+        await shared.reopen();
+        expect(await rowOf(id, shared.db())).toMatchObject({
+          status: 'sending',
+          handedOffAt: null,
+          attempts: 1,
+        });
+        expect(receivedFor('killed-before@y.ca')).toHaveLength(0);
+
+        // Not before the claim has expired (the worker might be alive and slow)...
+        const mailer = () => createMailer({ db: shared.db(), from: FROM, log, transport: smtp.url });
+        const early = mailer();
+        await early.deliverDue();
+        await early.stop();
+        expect(await rowOf(id, shared.db())).toMatchObject({ status: 'sending' });
+        // ...then back to pending and sent once, with the same Message-ID.
+        await passTime(shared.db(), [id], 3);
+        const late = mailer();
+        expect(await late.deliverDue()).toBe(1);
+        await late.stop();
+        const row = await rowOf(id, shared.db());
+        expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+        expect(receivedFor('killed-before@y.ca').map((m) => m.messageId)).toEqual([row.messageId]);
+      } finally {
+        await shared.destroy();
+      }
+    },
+  );
+
+  it(
+    'killed after the handoff, before the answer: unconfirmed, and the server has it once',
+    { timeout: 60_000 },
+    async () => {
+      const shared = await sharedDatabase();
+      try {
+        const id = await enqueueEmail(
+          shared.db(),
+          { to: 'killed-after@y.ca', subject: 'K', text: 'T' },
+          { deliver: true, domain: 'b.ca' },
+        );
+        await shared.release();
+        // The server has read the whole message (the final dot) and does not answer.
+        smtp.on.data = (_session, message) => {
+          if (message?.to.includes('killed-after@y.ca')) return new Promise(() => {});
+        };
+        const worker = startWorker(shared.target, smtp.url);
+        try {
+          await waitFor(
+            () => `the whole message (${worker.output()})`,
+            () => receivedFor('killed-after@y.ca').length > 0,
+          );
+          if (onPostgres) {
+            await waitFor('the claim', async () => (await rowOf(id, shared.db())).attempts === 1);
+          }
+        } finally {
+          smtp.on.data = undefined;
+          await worker.kill();
+        }
+        await shared.reopen();
+        const before = await rowOf(id, shared.db());
+
+        // Long after: recovery finds the dead worker's claim; the e-mail is not sent again.
+        await passTime(shared.db(), [id], 10);
+        const mailer = createMailer({ db: shared.db(), from: FROM, log, transport: smtp.url });
+        await mailer.deliverDue();
+        await mailer.deliverDue();
+        await mailer.stop();
+        expect(receivedFor('killed-after@y.ca')).toHaveLength(1);
+        // The worker had recorded the handoff before the server could have the end of the message.
+        expect(before).toMatchObject({ status: 'sending', attempts: 1 });
+        expect(before.handedOffAt).toBeInstanceOf(Date);
+        expect(await rowOf(id, shared.db())).toMatchObject({ status: 'unconfirmed', attempts: 1 });
+      } finally {
+        await shared.destroy();
+      }
+    },
+  );
 });

@@ -1,18 +1,73 @@
 /**
- * Delivers the outbox. With SMTP_URL: claims due `pending` rows with FOR UPDATE SKIP LOCKED (so
- * several instances share the work and each e-mail goes once), sends them through nodemailer, and
- * retries failures with exponential backoff up to MAX_ATTEMPTS. Without it: e-mails stay `stored`
- * in the outbox and are logged when written (see `announceStored`).
+ * Delivers the outbox (decision 0009). Without SMTP_URL e-mails stay `stored` and are logged when
+ * written. With it, each e-mail goes to the mail server once:
+ *
+ * 1. Claim. A transaction takes due `pending` rows FOR UPDATE SKIP LOCKED and commits them as
+ *    `sending` (claimed_at, attempts + 1). Several instances share the outbox; (id, attempts)
+ *    names one claim, and every later write for the row is guarded by it.
+ * 2. Handoff. The message leaves through nodemailer's SMTP client, which writes the final "." only
+ *    when the message stream ends (see `handoffGate`). The stream ends only after `handed_off_at`
+ *    was committed for the claim, so before that mark the server cannot have accepted the message.
+ *    If the mark cannot be written (or the claim was taken over), the stream is destroyed with the
+ *    error: nodemailer drops the connection without the dot and the server discards the message.
+ * 3. Outcome. The server's 250 makes the row `sent`. An answer with an SMTP code (4xx, 5xx) means it
+ *    was not accepted: back to `pending` with backoff, `failed` after MAX_ATTEMPTS. An error with
+ *    no answer after the end went out (connection lost after the dot) makes it `unconfirmed`:
+ *    logged, never sent again.
+ * 4. Recovery. A claim older than CLAIM_TIMEOUT belongs to a dead worker (every send is bounded
+ *    by the SMTP timeouts below): without handed_off_at the server never got the end of the
+ *    message, so it goes back to `pending` (same Message-ID); with it, `unconfirmed`.
+ *
+ * The limit, by design: a crash (or lost connection) between the final dot and recording the 250
+ * leaves the e-mail `unconfirmed`. The server may or may not have it; it is never sent twice.
+ * An operator checks the mail server's log for its Message-ID (decision 0009).
+ *
+ * Speed: a pooled transport (CONCURRENCY connections); CONCURRENCY senders take claimed rows, and
+ * the next batch of BATCH is claimed as soon as the last one is used up, while full ones come back.
+ * `deliverSoon()` wakes it after a commit (a wake during a round adds one more round), and polling
+ * every POLL_MS is the backstop.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
-import { enqueueEmail, type OutgoingEmail } from './outbox.js';
+import { enqueueEmail, messageIdDomain, type OutgoingEmail } from './outbox.js';
 
 export const MAX_ATTEMPTS = 6;
-const BATCH = 10;
+/** Rows claimed at once. A full batch means more may be due: the next one follows at once. */
+export const BATCH = 20;
+/** Messages in flight at once, one per pooled SMTP connection. */
+export const CONCURRENCY = 5;
+/** Polling is the backstop for `deliverSoon()`: retries coming due, another instance's rows. */
+const POLL_MS = 5_000;
+/**
+ * Bounds of one send, so that CLAIM_TIMEOUT is known to be longer: connecting and the greeting
+ * within 10 s, then at most 30 s of silence per step (EHLO, AUTH, MAIL, RCPT, DATA, the message,
+ * the final answer), plus MARK_LOCK_TIMEOUT for the handoff mark.
+ */
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 10_000,
+};
+/**
+ * A claim older than this was left by a worker that died (see the recovery step above). Were a
+ * living worker slower than this, nothing goes twice: its mark or outcome no longer matches the
+ * claim (the mark then fails and its message is dropped before the dot), or, once handed off, a
+ * late 250 still turns `unconfirmed` into `sent`.
+ */
+export const CLAIM_TIMEOUT = '2 minutes';
+/** Recovery is a scan of the outbox: no more often than this per mailer. */
+const RECOVER_EVERY_MS = 30_000;
+/**
+ * The handoff mark waits this long for a lock on its row (meanwhile the server waits for the end
+ * of the message), then the send is abandoned.
+ */
+const MARK_LOCK_TIMEOUT = '2s';
 
 export interface Mailer {
   /** True when e-mails are actually delivered (SMTP configured). */
@@ -22,12 +77,16 @@ export interface Mailer {
    * call `deliverSoon()` once that transaction has committed.
    */
   enqueue(db: Pick<Database, 'insert'>, email: OutgoingEmail): Promise<number>;
-  /** Starts a delivery round in the background (no-op without SMTP). */
+  /** Starts a delivery round in the background, or one more after the one under way (no-op without SMTP). */
   deliverSoon(): void;
-  /** Sends what is due; returns how many were sent. Safe to run from several instances at once. */
+  /**
+   * Sends everything due, batch after batch, after any round under way; returns how many were sent.
+   * Safe to run from several instances at once.
+   */
   deliverDue(): Promise<number>;
-  /** Polls the outbox every `intervalMs` until `stop()`. */
+  /** Delivers now, then polls the outbox every `intervalMs` until `stop()`. */
   start(intervalMs?: number): void;
+  /** Stops polling, waits for the round in progress and closes the SMTP connections it opened. */
   stop(): Promise<void>;
 }
 
@@ -35,84 +94,310 @@ export interface MailerOptions {
   db: Database;
   from: string;
   log: FastifyBaseLogger;
-  /** An SMTP URL, or a ready transport (tests); undefined keeps e-mails in the outbox. */
+  /**
+   * An SMTP URL (a pool of CONCURRENCY connections is made from it), or a transporter made by
+   * nodemailer.createTransport with SMTP options (tests); undefined keeps e-mails in the outbox.
+   */
   transport?: string | Transporter;
+  /**
+   * Fault hook for tests: runs just before the handoff is recorded; a throw stands for a mark that
+   * could not be written.
+   */
+  beforeHandoffMark?: (emailId: number) => void | Promise<void>;
 }
 
-export function createMailer({ db, from, log, transport }: MailerOptions): Mailer {
-  const transporter = typeof transport === 'string' ? nodemailer.createTransport(transport) : transport;
+type OutboxRow = typeof emailOutbox.$inferSelect;
+type Claimed = OutboxRow & { messageId: string };
+
+/** What one send of one claimed row got to; shared by the gate and the outcome. */
+interface Handoff {
+  /** The mark was written and the end of the message went to nodemailer: the dot may be out. */
+  ended: boolean;
+  /** The mark in progress, so that the outcome is written after it. */
+  marking?: Promise<void>;
+  gate(input: Readable): Readable;
+}
+
+export function createMailer({ db, from, log, transport, beforeHandoffMark }: MailerOptions): Mailer {
+  const ownTransport = typeof transport === 'string';
+  const transporter: Transporter | undefined = ownTransport
+    ? nodemailer.createTransport({
+        url: transport,
+        pool: true,
+        maxConnections: CONCURRENCY,
+        maxMessages: 1_000,
+        ...SMTP_TIMEOUTS,
+      })
+    : transport;
+  const domain = messageIdDomain(from);
+  /** The sends in flight of this mailer, by Message-ID, for the stream plugin below. */
+  const handoffs = new Map<string, Handoff>();
+
+  if (transporter) {
+    const name = (transporter.transporter as { name?: string }).name;
+    if (name !== 'SMTP' && name !== 'SMTP (pool)') {
+      // The handoff below rests on how nodemailer's SMTP client streams a message.
+      throw new Error(`the mailer needs an SMTP transport, not ${name}`);
+    }
+    // A 'stream' plugin adds a processFunc (the hook nodemailer's own DKIM signing uses, in
+    // mailer/index.js). It runs when the transport asks for the message stream, and the stream it
+    // returns is the one the SMTP client sends. A `raw` stream would not do: nodemailer
+    // (mime-node/index.js) pipes it into its own buffers as soon as the transport asks, before MAIL
+    // FROM, so its end says nothing about where the SMTP exchange is (measured: a short message is
+    // read to its end before the server sees MAIL FROM). The stream returned here is read only from
+    // the DATA phase on (see handoffGate). DKIM, if it were ever configured, would read it whole
+    // first: still never twice, but `handed_off_at` would be set before the envelope was sent.
+    transporter.use('stream', (mail, done) => {
+      const handoff = handoffs.get(String(mail.data.messageId));
+      if (handoff) mail.message.processFunc((input) => handoff.gate(input));
+      done();
+    });
+  }
+
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+  let recoveredAt = 0;
 
-  async function deliverDue(): Promise<number> {
-    if (!transporter) return 0;
-    const claimed = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
+  /** The claim (id, attempts) and the status it left the row in: guards every write after the claim. */
+  const ownClaim = (row: Claimed, ...statuses: string[]): SQL =>
+    and(
+      eq(emailOutbox.id, row.id),
+      eq(emailOutbox.attempts, row.attempts),
+      inArray(emailOutbox.status, statuses),
+    )!;
+
+  async function recover(): Promise<void> {
+    const stale = await db
+      .update(emailOutbox)
+      .set({
+        status: sql`case when ${emailOutbox.handedOffAt} is not null then 'unconfirmed'
+          when ${emailOutbox.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
+        lastError: sql`case when ${emailOutbox.handedOffAt} is not null
+          then 'worker lost after handing the message to the mail server: not sent again'
+          else 'worker lost before the end of the message went out' end`,
+        nextAttemptAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(emailOutbox.status, 'sending'),
+          lt(emailOutbox.claimedAt, sql`now() - ${CLAIM_TIMEOUT}::interval`),
+        ),
+      )
+      .returning({ id: emailOutbox.id, status: emailOutbox.status, messageId: emailOutbox.messageId });
+    for (const row of stale) {
+      log.warn(
+        { emailId: row.id, messageId: row.messageId, status: row.status },
+        row.status === 'unconfirmed'
+          ? 'e-mail unconfirmed: its worker died after handing it to the mail server; not sent again'
+          : 'e-mail claimed by a worker that died before handing it off: back in the outbox',
+      );
+    }
+  }
+
+  async function claim(): Promise<Claimed[]> {
+    const rows = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
         .from(emailOutbox)
         .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
         .orderBy(emailOutbox.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      if (rows.length === 0) return [];
-      // Pushing the next attempt forward is the claim: other workers skip these rows until then.
-      await tx
+      if (due.length === 0) return [];
+      // Committed before anything is sent: this is the claim that recovery and the guards check.
+      return tx
         .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() + interval '5 minutes'`, attempts: sql`${emailOutbox.attempts} + 1` })
+        .set({
+          status: 'sending',
+          claimedAt: sql`now()`,
+          handedOffAt: null,
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          // Rows written before Message-IDs were fixed at enqueue get theirs now, once.
+          messageId: sql`coalesce(${emailOutbox.messageId}, '<' || gen_random_uuid() || ${`@${domain}>`})`,
+        })
         .where(
           inArray(
             emailOutbox.id,
-            rows.map((r) => r.id),
+            due.map((row) => row.id),
           ),
-        );
-      return rows;
+        )
+        .returning();
     });
+    return (rows as Claimed[]).sort((a, b) => a.id - b.id);
+  }
 
-    let sent = 0;
-    for (const email of claimed) {
+  /** Records the handoff for this claim; throws when it cannot (the send is then abandoned). */
+  async function markHandedOff(row: Claimed): Promise<void> {
+    await beforeHandoffMark?.(row.id);
+    const marked = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${MARK_LOCK_TIMEOUT}'`));
+      return tx
+        .update(emailOutbox)
+        .set({ handedOffAt: sql`now()` })
+        .where(ownClaim(row, 'sending'))
+        .returning({ id: emailOutbox.id });
+    });
+    if (marked.length === 0) throw new Error('the claim on this e-mail was taken over; not sending');
+  }
+
+  /**
+   * The message stream the SMTP client sends. nodemailer 10 (dist/esm/smtp-connection/index.js,
+   * `send()`) pipes it into its DataStream only in the callback of `_setEnvelope`, once the server
+   * answered DATA with 354, and DataStream (dist/esm/smtp-connection/data-stream.js) writes the
+   * terminating "\r\n.\r\n" in its `_flush`, that is only after this stream ended. So: every
+   * byte is passed on, then the mark is committed, and only then does the stream end. A failed
+   * mark destroys the stream with the error: nodemailer fails the send (ESTREAM) and closes the
+   * connection without the dot. The same stream cannot be read twice, and the pool resends a
+   * message on another connection only if not a byte of it was read (smtp-pool/pool-resource.js,
+   * `readableDidRead === false`), that is before any mark.
+   */
+  function handoffGate(row: Claimed, handoff: Handoff, input: Readable): Readable {
+    async function* bytes() {
+      for await (const chunk of input) yield chunk as Buffer;
+      handoff.marking = markHandedOff(row);
+      await handoff.marking;
+      // Destroyed while marking (connection lost): the end never reaches nodemailer.
+      if (gate.destroyed) throw new Error('message stream closed before the handoff');
+      handoff.ended = true;
+    }
+    const gate = Readable.from(bytes(), { objectMode: false });
+    return gate;
+  }
+
+  async function setOutcome(row: Claimed, statuses: string[], values: PgUpdateSetSource<typeof emailOutbox>) {
+    const updated = await db
+      .update(emailOutbox)
+      .set(values)
+      .where(ownClaim(row, ...statuses))
+      .returning({ id: emailOutbox.id });
+    if (updated.length === 0) {
+      log.warn({ emailId: row.id, attempts: row.attempts }, 'e-mail outcome not recorded: claim taken over');
+    }
+  }
+
+  /** Sends one claimed row; true when the server accepted it. Never throws. */
+  async function deliverOne(row: Claimed): Promise<boolean> {
+    const handoff: Handoff = {
+      ended: false,
+      gate: (input) => handoffGate(row, handoff, input),
+    };
+    handoffs.set(row.messageId, handoff);
+    try {
       try {
-        await transporter.sendMail({
+        await transporter!.sendMail({
           from,
-          to: email.to,
-          replyTo: email.replyTo ?? undefined,
-          subject: email.subject,
-          text: email.text,
-          html: email.html ?? undefined,
+          to: row.to,
+          replyTo: row.replyTo ?? undefined,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          messageId: row.messageId,
         });
-        await db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null })
-          .where(eq(emailOutbox.id, email.id));
-        sent++;
       } catch (error) {
-        const attempts = email.attempts + 1;
-        const giveUp = attempts >= MAX_ATTEMPTS;
+        await handoff.marking?.catch(() => {});
+        const responseCode = (error as { responseCode?: unknown }).responseCode;
+        const answered = typeof responseCode === 'number';
+        const message = String((error as Error).message ?? error).slice(0, 500);
+        if (handoff.ended && !answered) {
+          // The dot may have reached the server, and no answer came: it may have the message.
+          log.warn(
+            { err: error, emailId: row.id, messageId: row.messageId },
+            'e-mail unconfirmed: connection lost after the message was handed off; not sent again',
+          );
+          await setOutcome(row, ['sending'], { status: 'unconfirmed', lastError: message });
+          return false;
+        }
+        // The server refused it (it answered), or never got the end of it: safe to send again.
+        const giveUp = row.attempts >= MAX_ATTEMPTS;
         log.warn(
-          { err: error, emailId: email.id, attempts },
+          { err: error, emailId: row.id, attempts: row.attempts },
           giveUp ? 'e-mail failed for good' : 'e-mail failed, will retry',
         );
-        await db
-          .update(emailOutbox)
-          .set({
-            status: giveUp ? 'failed' : 'pending',
-            lastError: String((error as Error).message ?? error).slice(0, 500),
-            // 1, 2, 4, 8, 16 minutes.
-            nextAttemptAt: sql`now() + ${`${2 ** (attempts - 1)} minutes`}::interval`,
-          })
-          .where(eq(emailOutbox.id, email.id));
+        await setOutcome(row, ['sending'], {
+          status: giveUp ? 'failed' : 'pending',
+          lastError: message,
+          handedOffAt: null,
+          // 1, 2, 4, 8, 16 minutes.
+          nextAttemptAt: sql`now() + ${`${2 ** (row.attempts - 1)} minutes`}::interval`,
+        });
+        return false;
       }
+      if (!handoff.ended) {
+        // Only a transport that did not stream the message through the gate gets here.
+        log.error({ emailId: row.id }, 'e-mail sent without a recorded handoff');
+      }
+      // Also from `unconfirmed`: recovery may have given up on a slow but living worker.
+      await setOutcome(row, ['sending', 'unconfirmed'], {
+        status: 'sent',
+        sentAt: new Date(),
+        lastError: null,
+      });
+      return true;
+    } catch (error) {
+      // The outcome could not be written: the row stays `sending`, and recovery settles it.
+      log.error({ err: error, emailId: row.id }, 'recording an e-mail outcome failed');
+      return false;
+    } finally {
+      handoffs.delete(row.messageId);
     }
+  }
+
+  async function round(): Promise<number> {
+    if (Date.now() - recoveredAt >= RECOVER_EVERY_MS) {
+      recoveredAt = Date.now();
+      await recover();
+    }
+    // CONCURRENCY senders take claimed rows one by one. When none is left and the last claim
+    // came back full, the next batch is claimed at once (by one of them, the others wait for it):
+    // a backlog drains in one round, without waiting for the slowest send of each batch.
+    const queue: Claimed[] = [];
+    let more = true;
+    let claiming: Promise<void> | undefined;
+    let sent = 0;
+    const nextRow = async (): Promise<Claimed | undefined> => {
+      for (;;) {
+        const row = queue.shift();
+        if (row) return row;
+        if (!more || stopped) return undefined;
+        claiming ??= claim()
+          .then((rows) => {
+            queue.push(...rows);
+            if (rows.length < BATCH) more = false;
+          })
+          .finally(() => {
+            claiming = undefined;
+          });
+        await claiming;
+      }
+    };
+    const sender = async () => {
+      for (let row = await nextRow(); row; row = await nextRow()) {
+        if (await deliverOne(row)) sent++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
     return sent;
   }
 
-  const runOnce = () => {
-    running ??= deliverDue()
+  // A wake during a round may concern rows that round looked for already: one more round follows.
+  const runOnce = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round()
       .catch((error: unknown) => {
         log.error({ err: error }, 'outbox delivery failed');
         return 0;
       })
       .finally(() => {
         running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
       });
     return running;
   };
@@ -120,7 +405,7 @@ export function createMailer({ db, from, log, transport }: MailerOptions): Maile
   return {
     delivers: Boolean(transporter),
     async enqueue(executor, email) {
-      const id = await enqueueEmail(executor, email, Boolean(transporter));
+      const id = await enqueueEmail(executor, email, { deliver: Boolean(transporter), domain });
       if (!transporter) {
         log.info(
           { emailId: id, to: email.to, subject: email.subject },
@@ -129,19 +414,27 @@ export function createMailer({ db, from, log, transport }: MailerOptions): Maile
       }
       return id;
     },
-    deliverDue: runOnce,
-    deliverSoon() {
-      if (transporter) void runOnce();
+    async deliverDue() {
+      if (!transporter) return 0;
+      await running;
+      return runOnce();
     },
-    start(intervalMs = 15_000) {
+    deliverSoon() {
+      if (transporter && !stopped) void runOnce();
+    },
+    start(intervalMs = POLL_MS) {
       if (!transporter || timer) return;
+      stopped = false;
+      void runOnce();
       timer = setInterval(() => void runOnce(), intervalMs);
       timer.unref();
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       timer = undefined;
       await running;
+      if (ownTransport) transporter?.close();
     },
   };
 }

@@ -2,6 +2,8 @@
  * The one way the shop sends e-mail: write it to the outbox in the caller's transaction, so the
  * message exists exactly when what caused it was committed. Delivery is the mailer's job.
  */
+import { randomUUID } from 'node:crypto';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Database } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 
@@ -15,8 +17,27 @@ export interface OutgoingEmail {
 
 type Executor = Pick<Database, 'insert'>;
 
-/** `deliver` is false when no mail server is configured: the e-mail is kept as `stored`. */
-export async function enqueueEmail(db: Executor, email: OutgoingEmail, deliver: boolean): Promise<number> {
+/** The domain of the sender's address (`Shop <orders@shop.ca>` gives `shop.ca`), for Message-IDs. */
+export function messageIdDomain(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  const at = first?.address.lastIndexOf('@') ?? -1;
+  const domain = at >= 0 ? first!.address.slice(at + 1).toLowerCase() : '';
+  return /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
+}
+
+/** A Message-ID of its own for one e-mail: `<uuid@domain>`. */
+export const newMessageId = (domain: string) => `<${randomUUID()}@${domain}>`;
+
+/**
+ * `deliver` is false when no mail server is configured: the e-mail is kept as `stored`. The
+ * Message-ID is fixed here, once: every attempt to send this row carries the same one, so a mail
+ * server or the recipient's client can tell a repeat from a new message.
+ */
+export async function enqueueEmail(
+  db: Executor,
+  email: OutgoingEmail,
+  { deliver, domain }: { deliver: boolean; domain: string },
+): Promise<number> {
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -26,6 +47,7 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail, deliver: 
       text: email.text,
       html: email.html ?? null,
       status: deliver ? 'pending' : 'stored',
+      messageId: newMessageId(domain),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');

@@ -5,9 +5,9 @@
  * queues the next. Every start queues the next run too, under a key naming its time, so restarts and
  * several instances still make one job per day.
  */
-import { and, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
+import { FINISHED_EMAIL_STATUSES, nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
 import type { Database } from '../../db/client.js';
 import { emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
 import { enqueueJob, type JobHandler } from '../jobs/queue.js';
@@ -45,12 +45,12 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
     .delete(processedEvents)
     .where(lt(processedEvents.receivedAt, olderThan(RETENTION_DAYS.processedEvents)))
     .returning({ id: processedEvents.id });
-  // Pending e-mails are never pruned, however old: they are still to be sent.
+  // Only finished e-mails: pending and sending ones are never pruned, however old.
   const emails = await db
     .delete(emailOutbox)
     .where(
       and(
-        ne(emailOutbox.status, 'pending'),
+        inArray(emailOutbox.status, [...FINISHED_EMAIL_STATUSES]),
         lt(emailOutbox.createdAt, olderThan(RETENTION_DAYS.finishedEmails)),
       ),
     )

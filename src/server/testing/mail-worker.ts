@@ -1,0 +1,26 @@
+/**
+ * Run by mail tests as a separate process, so that a test can kill -9 a mailer at a known point of a
+ * send: opens the database (argv[2]: a PGlite data directory, or a postgres:// URL), runs one
+ * delivery round through the SMTP server at argv[3], prints "delivered <n>" and exits.
+ */
+import pino from 'pino';
+import { openDatabase } from '../db/client.js';
+import { createMailer } from '../modules/mail/mailer.js';
+
+const [target = '', smtpUrl = ''] = process.argv.slice(2);
+const database = await openDatabase(
+  target.startsWith('postgres')
+    ? { kind: 'postgres', url: target, poolSize: 2 }
+    : { kind: 'pglite', dir: target },
+);
+const mailer = createMailer({
+  db: database.db,
+  from: 'Northbite <orders@northbite.test>',
+  log: pino({ level: 'warn' }, pino.destination(2)),
+  transport: smtpUrl,
+});
+console.log('ready');
+const delivered = await mailer.deliverDue();
+console.log(`delivered ${delivered}`);
+await mailer.stop();
+await database.close();

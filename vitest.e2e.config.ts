@@ -8,7 +8,9 @@ export default defineConfig({
     pool: 'forks',
     // Two journey files at a time: each waits on its own shop, browser and database much of the time,
     // and every file starts its own shop on a free port with its own data, so they do not meet.
-    // One at a time took the CI run past 20 minutes.
+    // One at a time took the CI run past 20 minutes. `npm run test:e2e` runs e2e/faults.test.ts on its
+    // own afterwards: its load and crash tests take both cores, and slowed the journeys beside them
+    // into timing failures.
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 60_000,

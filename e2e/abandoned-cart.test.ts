@@ -373,7 +373,7 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
       (r) => new URL(r.url()).pathname === '/api/abandoned-cart' && restoreCalls.push(r.url()),
     );
     await page.goto(`${shop.url}/cart?restoreCart=true`, { waitUntil: 'networkidle' });
-    await expect.poll(() => errors).toContain(`console: ${INCOMPLETE}`);
+    await expect.poll(() => errors, { timeout: 5_000 }).toContain(`console: ${INCOMPLETE}`);
     expect(page.url()).toBe(`${shop.url}/cart`);
     await page.getByText('Your cart is empty').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);

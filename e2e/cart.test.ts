@@ -207,7 +207,9 @@ describe('cart', () => {
     await page.evaluate(() => window.localStorage.setItem('cart', '{not json'));
     await page.reload({ waitUntil: 'networkidle' });
     // The store reads the saved cart after hydration, which may come after the network is idle.
-    await expect.poll(() => warnings.some((w) => w.includes('Could not read the saved cart'))).toBe(true);
+    await expect
+      .poll(() => warnings.some((w) => w.includes('Could not read the saved cart')), { timeout: 5_000 })
+      .toBe(true);
     // Only now does an empty badge mean something: before hydration there is never one.
     expect(await badge(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Add to Cart' }).click();

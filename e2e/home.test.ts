@@ -200,7 +200,7 @@ describe('home page', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await link.click();
     await page.waitForURL('**/faq');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
     await page.close();
   });
 

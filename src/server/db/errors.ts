@@ -1,6 +1,7 @@
 /** Recognising database errors by their SQLSTATE, whichever driver (pg or PGlite) raised them. */
 
-function sqlState(error: unknown): string | undefined {
+/** The SQLSTATE of an error or of one of its causes. */
+export function sqlState(error: unknown): string | undefined {
   // drizzle wraps driver errors (DrizzleQueryError) and keeps the original as `cause`.
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;

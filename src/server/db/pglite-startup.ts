@@ -31,6 +31,7 @@ import {
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { sqlState } from './errors.js';
 
 export type DataDirProblem =
   'not-a-directory' | 'no-permission' | 'read-only' | 'disk-full' | 'io-error' | 'damaged' | 'failed';
@@ -401,16 +402,6 @@ export async function createPglite(options: PGliteOptions): Promise<PGlite> {
   } catch (error) {
     throw explainPgliteFailure(error, dir, existed);
   }
-}
-
-/** SQLSTATE of an error or of one of its causes (drizzle wraps driver errors). */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** A query on the opened database (the migrations) that failed for a reason of the directory's. */

@@ -248,40 +248,19 @@ export async function buildApp({
     orders,
     onError: (error, intentId) =>
       app.log.error({ err: error, intentId }, 'reconciling a payment failed: will ask again later'),
+    onPass: (result, first) => {
+      if (result.created > 0) {
+        app.log.warn(result, 'reconciliation created orders for paid payments that had none');
+      } else if (first) {
+        app.log.info(result, 'start-up reconciliation finished');
+      }
+    },
+    onPassFailed: (error) =>
+      databaseFailures.failure(databaseFailureKind(error), error, 'reconciliation round failed'),
   });
   app.decorate('reconciler', reconciler);
-  let reconcileTimer: NodeJS.Timeout | undefined;
-  let reconciling: Promise<unknown> | undefined;
-  let reconciledOnce = false;
-  const reconcile = () => {
-    reconciling ??= reconciler
-      .run()
-      .then((result) => {
-        if (result.created > 0) {
-          app.log.warn(result, 'reconciliation created orders for paid payments that had none');
-        } else if (!reconciledOnce) {
-          app.log.info(result, 'start-up reconciliation finished');
-        }
-        reconciledOnce = true;
-      })
-      .catch((error: unknown) =>
-        databaseFailures.failure(databaseFailureKind(error), error, 'reconciliation round failed'),
-      )
-      .finally(() => {
-        reconciling = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    reconcile();
-    reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
-    reconcileTimer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(reconcileTimer);
-    // A pass cut short is harmless (the next start asks again); a slow provider must not hold the
-    // shutdown open.
-    await Promise.race([reconciling, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-  });
+  app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
+  app.addHook('onClose', async () => reconciler.stop());
   const users = createUsersService({
     db: database.db,
     sessions,

@@ -38,7 +38,7 @@ const MAX_503_RETRIES = 2;
 const MAX_RETRY_WAIT_SECONDS = 5;
 
 /** Waits `ms`, or rejects with the caller's abort. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
     const timer = setTimeout(resolve, ms);

@@ -1,12 +1,17 @@
 /** Recognising database errors by their SQLSTATE, whichever driver (pg or PGlite) raised them. */
 
+/** The error and its causes, outermost first (drizzle wraps driver errors and keeps them as `cause`). */
+function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    yield current as { code?: unknown; message?: unknown; cause?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 /** The SQLSTATE of an error or of one of its causes. */
 export function sqlState(error: unknown): string | undefined {
-  // drizzle wraps driver errors (DrizzleQueryError) and keeps the original as `cause`.
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of causeChain(error)) {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
@@ -50,25 +55,21 @@ const UNAVAILABLE_MESSAGES = [
  * disk): the request may succeed later, so it is answered 503 with Retry-After rather than 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code)))
       return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words))) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** A short, stable name for a database failure, for logging repeats once (http/repeated-log.ts). */
 export function databaseFailureKind(error: unknown): string {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  for (const { code, message, cause } of causeChain(error)) {
     if (typeof code === 'string' && code.length > 0) return code;
-    if (typeof message === 'string' && !(current as { cause?: unknown }).cause) return message.slice(0, 80);
-    current = (current as { cause?: unknown }).cause;
+    if (typeof message === 'string' && !cause) return message.slice(0, 80);
   }
   return 'unknown';
 }

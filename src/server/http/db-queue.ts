@@ -13,7 +13,7 @@ import { HttpError } from './errors.js';
 
 export const QUEUE_FULL = 'The shop is very busy right now. Please try again in a moment.';
 /** Seconds a turned-away request is asked to wait. */
-const RETRY_AFTER_SECONDS = 1;
+const QUEUE_RETRY_AFTER_SECONDS = 1;
 
 export interface FairQueue {
   /** Resolves with a release function once it is the caller's turn; rejects when full or too late. */
@@ -85,13 +85,14 @@ export function createFairQueue({
   };
 }
 
-/** Requests that never wait in the queue: health checks, and catalogue reads answered from memory. */
-const EXEMPT = /^\/api\/(health(\/|$|\?)|products(\/[^/?]*)?(\?|$)|categories(\/[^/?]*)?(\?|$))/;
+/** Catalogue reads, answered from memory. */
+const CATALOGUE_READ = /^\/api\/(products|categories)(\/[^/?]*)?(\?|$)/;
 
+/** Every API request but health checks and catalogue reads. */
 const queued = (request: FastifyRequest) =>
   request.url.startsWith('/api/') &&
-  !(request.method === 'GET' && EXEMPT.test(request.url)) &&
-  !request.url.startsWith('/api/health');
+  !request.url.startsWith('/api/health') &&
+  !(request.method === 'GET' && CATALOGUE_READ.test(request.url));
 
 /** Puts every API request that may use the database through `queue`. */
 export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): void {
@@ -102,7 +103,7 @@ export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): v
       release = await queue.acquire();
     } catch (error) {
       if (!(error instanceof QueueRefused)) throw error;
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      reply.header('retry-after', String(QUEUE_RETRY_AFTER_SECONDS));
       throw new HttpError(503, QUEUE_FULL);
     }
     // Whichever comes first: the answer sent, or the connection gone.

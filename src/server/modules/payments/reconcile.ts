@@ -34,18 +34,35 @@ export interface ReconcileResult {
 export interface Reconciler {
   /** One pass over the intents that are due; safe on several instances at once. */
   run(): Promise<ReconcileResult>;
+  /** A pass now (start-up), then one every `intervalMs`; a pass still running is not doubled. */
+  start(intervalMs: number): void;
+  /** Stops the timer; waits for a pass under way at most STOP_WAIT_MS. */
+  stop(): Promise<void>;
 }
+
+/**
+ * A pass cut short is harmless (the next start asks again); a slow provider must not hold a shutdown
+ * open longer than this.
+ */
+const STOP_WAIT_MS = 5_000;
 
 export function createReconciler({
   db,
   provider,
   orders: orderService,
   onError,
+  onPass,
+  onPassFailed,
 }: {
   db: Database;
   provider: PaymentProvider;
   orders: OrdersService;
+  /** One intent could not be reconciled (it is asked about again later). */
   onError: (error: unknown, intentId: string) => void;
+  /** A pass finished; `first` is the start-up pass. */
+  onPass: (result: ReconcileResult, first: boolean) => void;
+  /** A pass failed as a whole (the database is away). */
+  onPassFailed: (error: unknown) => void;
 }): Reconciler {
   /** Claims due intents: marking them asked-about now is what keeps other instances off them. */
   async function claim(): Promise<string[]> {
@@ -81,7 +98,11 @@ export function createReconciler({
     });
   }
 
-  return {
+  let timer: NodeJS.Timeout | undefined;
+  let passing: Promise<void> | undefined;
+  let passes = 0;
+
+  const reconciler: Reconciler = {
     async run() {
       const result: ReconcileResult = { checked: 0, created: 0, failed: 0 };
       for (;;) {
@@ -108,5 +129,23 @@ export function createReconciler({
         if (ids.length < BATCH) return result;
       }
     },
+    start(intervalMs) {
+      const pass = () => {
+        passing ??= reconciler
+          .run()
+          .then((result) => onPass(result, passes++ === 0), onPassFailed)
+          .finally(() => {
+            passing = undefined;
+          });
+      };
+      pass();
+      timer = setInterval(pass, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await Promise.race([passing, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+    },
   };
+  return reconciler;
 }

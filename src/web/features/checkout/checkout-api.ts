@@ -6,7 +6,7 @@ import { centsToDollars, dollarsToCents } from '../../../domain/money';
 import { orderSchema, type Order } from '../../../domain/orders';
 import { paymentIntentReplySchema, type PaymentIntentReply } from '../../../domain/payments';
 import type { CheckoutTotals } from '../../../domain/pricing';
-import { ApiError, apiRequest } from '../../api';
+import { ApiError, apiRequest, sleep } from '../../api';
 import type { StoredUser } from '../session/stored-session';
 
 export type PaymentIntent = PaymentIntentReply;
@@ -58,7 +58,6 @@ export async function confirmTestPayment(clientSecret: string, card: TestCard): 
 }
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Records the order of a paid intent (SPEC §7 body). The server builds it from the intent alone and
@@ -96,7 +95,7 @@ export async function createOrder(
       const delay = attempt < retries ? RETRY_DELAYS_MS[attempt] : undefined;
       if (!retriable || delay === undefined) throw error;
       console.warn('Creating the order failed; trying again', error);
-      await wait(delay);
+      await sleep(delay);
     }
   }
   const order = orderSchema.safeParse(reply);
@@ -135,7 +134,8 @@ export async function checkPayment(
       if (error instanceof ApiError && error.status < 500 && error.status !== 429) throw error;
       const delay = CHECK_DELAYS_MS[attempt];
       if (delay === undefined || signal?.aborted) return { outcome: 'unknown' };
-      await wait(delay);
+      await sleep(delay, signal).catch(() => {});
+      if (signal?.aborted) return { outcome: 'unknown' };
     }
   }
 }

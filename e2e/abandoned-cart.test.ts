@@ -423,16 +423,22 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
 
 /**
  * Klaviyo is out of reach from the test machine: this stand-in for klaviyo.js defines `window.klaviyo`
- * only 1.5 s after it ran (as the real script takes a while), and records every call it receives.
+ * only 0.5 s after the shop recorded its first event (as the real script takes a while; tied to the
+ * event rather than to a fixed delay, so a slow machine cannot make it ready first), and records
+ * every call it receives.
  */
 const FAKE_KLAVIYO_JS = `window.__klaviyoCalls = window.__klaviyoCalls || [];
-setTimeout(function () {
-  window.__klaviyoReadyAt = Date.now();
-  window.klaviyo = {
-    track: function (name, props) { window.__klaviyoCalls.push(['track', name, props]); },
-    identify: function (props) { window.__klaviyoCalls.push(['identify', props]); },
-  };
-}, 1500);`;
+var waitForFirstEvent = setInterval(function () {
+  if (!(window.__northbiteEvents && window.__northbiteEvents.length > 0)) return;
+  clearInterval(waitForFirstEvent);
+  setTimeout(function () {
+    window.__klaviyoReadyAt = Date.now();
+    window.klaviyo = {
+      track: function (name, props) { window.__klaviyoCalls.push(['track', name, props]); },
+      identify: function (props) { window.__klaviyoCalls.push(['identify', props]); },
+    };
+  }, 500);
+}, 50);`;
 
 type KlaviyoCall = ['identify', Record<string, unknown>] | ['track', string, Record<string, unknown>];
 

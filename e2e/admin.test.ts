@@ -541,7 +541,7 @@ describe('recipes', () => {
       .getByRole('navigation', { name: 'Products' })
       .getByRole('button', { name: new RegExp(CLASSIC) });
     await expect
-      .poll(() => button.getByTestId('open-packs').textContent())
+      .poll(() => button.getByTestId('open-packs').textContent(), { timeout: 5_000 })
       .toBe(`${classic.open_packs} packs in open orders`);
     await button.click();
     // Cookie flavours also show the base dough they start from.

@@ -115,14 +115,14 @@ admin_email="owner.sqlmap@example.ca"
 admin_password="sqlmap-owner-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 
 say "starting the shop on $base with database $db_name"
-# Production mode, as deployed; the test card processor instead of Stripe. TRUST_PROXY lets every
-# request name its own client address in X-Forwarded-For, so the per-client limits (login failures,
+# Production mode, as deployed; the test card processor instead of Stripe. TRUST_PROXY=1 (one hop:
+# sqlmap talks to the shop directly) lets every request name its own client address in X-Forwarded-For, so the per-client limits (login failures,
 # registrations, payments) do not trip while sqlmap sends thousands of requests. A clean environment
 # (env -i): with an SMTP_URL, Stripe or Klaviyo keys inherited from the caller, the contact and
 # newsletter scans would reach real services hundreds of times.
 env -i PATH="$PATH" HOME="${HOME:-/tmp}" NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="$database_url" \
   JWT_SECRET="$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')" ALLOW_TEST_PAYMENTS=true \
-  ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" TRUST_PROXY=true LOG_LEVEL=warn \
+  ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" TRUST_PROXY=1 LOG_LEVEL=warn \
   node build/app/server/main.js >"$work/shop.log" 2>&1 &
 shop_pid=$!
 

@@ -73,6 +73,8 @@ describe('userSchema', () => {
   const user = {
     id: 1,
     email: 'ada@example.ca',
+    emailVerified: false,
+    pendingEmail: null,
     firstName: 'Ada',
     lastName: 'Maple',
     phoneNumber: null,

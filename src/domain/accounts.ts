@@ -3,6 +3,7 @@
  * the user object the API answers with. Registration and profile updates, which carry the personal
  * details (and the phone rules with them), are in account-details.ts.
  */
+import { emailField } from './marketing.js';
 import { messages } from './messages.js';
 import { z } from './zod.js';
 
@@ -43,10 +44,46 @@ export const passwordChangeSchema = z.object({
   newPassword: newPasswordField,
 });
 
+/** How long the links sent by e-mail work (issue 15). */
+export const RESET_LINK_HOURS = 1;
+export const VERIFY_LINK_HOURS = 48;
+
+/** The token of a link sent by e-mail: 256 random bits in base64url. Anything else is not one of ours. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const linkToken = (invalid: string) =>
+  z.string({ message: invalid }).regex(LINK_TOKEN_PATTERN, { message: invalid });
+
+/** POST /api/users/forgot-password: the answer is the same whether or not the address has an account. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/users/reset-password: the link's token and the new password (registration's policy). */
+export const resetPasswordSchema = z.object({
+  token: linkToken(messages.resetLinkInvalid),
+  password: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** POST /api/users/reset-password/check: is this reset link still good (before asking for a password)? */
+export const resetLinkCheckSchema = z.object({ token: linkToken(messages.resetLinkInvalid) });
+
+/** POST /api/users/verify-email: confirms an account's address or a new address. */
+export const verifyEmailSchema = z.object({ token: linkToken(messages.verifyLinkInvalid) });
+
+/** The answer to following a confirmation link: which address is now confirmed. */
+export const verifyEmailReplySchema = z.object({ message: z.string(), email: z.string() });
+
+/** The neutral answers of the e-mail flows. */
+export const messageReplySchema = z.object({ message: z.string() });
+
 /** The user as the API returns it (SPEC §3): never a password or its hash. */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  /** The owner has proved `email` is theirs (issue 15). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link to be followed; `email` is unchanged until then. */
+  pendingEmail: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string().nullable(),

@@ -36,4 +36,17 @@ export const messages = {
   forbidden: 'You do not have permission to do that.',
   saveUserFailed: 'Failed to save user data. Please try again.',
   deleteUserFailed: 'Failed to delete user. Please try again.',
+  // Account recovery and e-mail confirmation (issue 15)
+  forgotPasswordSent:
+    'If an account exists for that email, we have sent it a link to reset your password. The link works for 1 hour.',
+  resetLinkInvalid:
+    'This password reset link has expired or has already been used. Please ask for a new one.',
+  verifyLinkInvalid: 'This confirmation link has expired or has already been used. Please ask for a new one.',
+  emailConfirmed: 'Thank you, your email is confirmed.',
+  confirmEmailPrompt: 'Please confirm your e-mail',
+  verificationSent: 'We have sent you a new confirmation link. Please check your inbox.',
+  emailAlreadyVerified: 'Your email is already confirmed.',
+  emailChangeUnavailable: 'This email cannot be used for your account. Please choose another one.',
+  googleLinkRefused:
+    'An account with this email already exists. Please log in with your password and confirm your email first; then you can sign in with Google.',
 } as const;

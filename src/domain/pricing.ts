@@ -76,12 +76,17 @@ export function checkoutTotals(
   };
 }
 
-/** True when the signed-in shopper's e-mail is the configured free-shipping address. */
-export function isFreeShippingEmail(
-  email: string | null | undefined,
+/**
+ * True when the signed-in shopper's account is the configured free-shipping address, and that
+ * address is verified: anyone can type it into their profile, only its owner can confirm it (issue 15).
+ */
+export function isFreeShippingAccount(
+  account: { email: string; emailVerified?: boolean | undefined } | null | undefined,
   freeShippingEmail: string | null | undefined,
 ) {
   return Boolean(
-    email && freeShippingEmail && email.trim().toLowerCase() === freeShippingEmail.trim().toLowerCase(),
+    account?.emailVerified === true &&
+    freeShippingEmail &&
+    account.email.trim().toLowerCase() === freeShippingEmail.trim().toLowerCase(),
   );
 }

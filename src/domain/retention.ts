@@ -6,6 +6,8 @@
 export const RETENTION_DAYS = {
   /** Sessions past their expiry: nothing can use them any more; a week for support questions. */
   expiredSessions: 7,
+  /** E-mailed account links (reset, confirmation) past their expiry, used or not: they open nothing. */
+  expiredAccountLinks: 7,
   /** Payment provider events already applied: Stripe retries an event for up to 3 days. */
   processedEvents: 30,
   /**

@@ -47,6 +47,7 @@ import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
 import { recipeRoutes } from './modules/recipes/routes.js';
 import { createRecipesService } from './modules/recipes/service.js';
+import { createAccountLinks, type AccountLinks } from './modules/users/account-links.js';
 import { createGoogleVerifier } from './modules/users/google.js';
 import { createLoginThrottle } from './modules/users/login-throttle.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The background job runner (tests run due jobs through it). */
     jobs: JobRunner;
+    /** E-mailed account links; `settle()` waits for forgot-password work still running (tests). */
+    accountLinks: AccountLinks;
     /** The sweep that makes orders of paid intents that have none (tests run it directly). */
     reconciler: Reconciler;
   }
@@ -86,6 +89,12 @@ export interface AppOptions {
 export function redactSecrets(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
+
+/** proxy-addr's test for a hop count: the `hops` addresses nearest the shop are its proxies. */
+export const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 /**
  * API requests using the embedded database at once; more wait their turn (http/db-queue.ts). A few,
@@ -120,7 +129,9 @@ export async function buildApp({
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the shop (Fastify's own reading of a number, which
+    // its types leave out); a list trusts those addresses (config.ts).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -261,10 +272,20 @@ export async function buildApp({
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
   app.addHook('onClose', async () => reconciler.stop());
+  const accountLinks = createAccountLinks({
+    db: database.db,
+    sessions,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('accountLinks', accountLinks);
+  app.addHook('onClose', async () => accountLinks.settle());
   const users = createUsersService({
     db: database.db,
     sessions,
     throttle: createLoginThrottle(database.db),
+    links: accountLinks,
     ...(config.googleClientId ? { google: createGoogleVerifier(config.googleClientId, googleKeys) } : {}),
   });
 
@@ -280,7 +301,7 @@ export async function buildApp({
   jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
 
   healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
-  userRoutes(app, users, orders);
+  userRoutes(app, users, accountLinks, orders);
   orderRoutes(app, orders, provider);
   paymentRoutes(app, {
     payments,

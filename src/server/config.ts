@@ -2,6 +2,7 @@
  * Every environment variable the server reads, parsed and validated once at start-up. Nothing else
  * in the code reads process.env. A bad value stops start-up with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { brand } from '../domain/brand.js';
@@ -27,6 +28,57 @@ const flag = z
   .default('false')
   .transform((value) => value === 'true' || value === '1');
 const email = z.email({ message: 'must be an e-mail address' });
+
+const TRUST_PROXY_HINT =
+  'write how many proxies stand in front of the shop (TRUST_PROXY=1 behind one nginx or load balancer) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8)';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the shop a client's address in X-Forwarded-For (issue 15): none (unset,
+ * false or 0), a hop count, or a list of addresses and CIDR ranges (Fastify's `trustProxy` takes
+ * both). `true`, trusting every hop, would let any client pick its address and so get round every
+ * per-client limit: it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true would trust every hop, so any client could choose its address with X-Forwarded-For: ${TRUST_PROXY_HINT}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops > 10)
+        ctx.addIssue({ code: 'custom', message: `must be at most 10 hops: ${TRUST_PROXY_HINT}` });
+      return hops;
+    }
+    const list = value.split(',').map((entry) => entry.trim());
+    const bad = list.find((entry) => !isAddressOrCidr(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not an address or CIDR range: ${TRUST_PROXY_HINT}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z
   .object({
@@ -71,7 +123,7 @@ const envSchema = z
       .trim()
       .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1–64 letters, digits or . : _ -' })
       .default('northbite:'),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxy,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -165,7 +217,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Starts every key the shop writes to Redis, so shops or environments can share one server. */
   redisKeyPrefix: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
   shutdownDelayMs: number;
   logLevel: Env['LOG_LEVEL'];

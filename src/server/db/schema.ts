@@ -54,6 +54,10 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSubscribedEmail: boolean('is_subscribed_email').notNull().default(true),
     isSubscribedPhone: boolean('is_subscribed_phone').notNull().default(true),
+    /** When the owner proved the address is theirs (a link followed, Google, or ADMIN_EMAIL); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** An e-mail change waiting for its link to be followed; `email` stays the address until then. */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +82,36 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Single-use links sent by e-mail (users/account-links.ts): a password reset, the confirmation of an
+ * account's address, or of a new address. The link carries a random 256-bit token; only its SHA-256
+ * is stored. `email` is the address the link was sent to: following it proves that address.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset-password', 'verify-email', 'change-email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+    index('account_tokens_expires_at_idx').on(t.expiresAt),
+    check(
+      'account_tokens_purpose_check',
+      sql`${t.purpose} in ('reset-password', 'verify-email', 'change-email')`,
+    ),
+  ],
 );
 
 /**

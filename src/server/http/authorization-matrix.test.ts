@@ -238,6 +238,26 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 400 },
     request: () => ({ url: '/api/users/google', body: {} }),
   },
+  'POST /api/users/forgot-password': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/forgot-password', body: {} }),
+  },
+  'POST /api/users/reset-password/check': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/reset-password/check', body: {} }),
+  },
+  'POST /api/users/reset-password': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/reset-password', body: {} }),
+  },
+  'POST /api/users/verify-email': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/users/verify-email', body: {} }),
+  },
   'GET /api/products': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 200 },
@@ -319,6 +339,11 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(await sessionWorks(String(target[caller]), who.id), 'the session logged out of').toBe(false);
       expect(await sessionWorks(who.token, who.id), "the caller's other session").toBe(true);
     },
+  },
+  'POST /api/users/verify-email/resend': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 200, b: 200, admin: 200 },
+    request: () => ({ url: '/api/users/verify-email/resend' }),
   },
   'POST /api/payments/create-payment-intent': {
     audience: 'customer',

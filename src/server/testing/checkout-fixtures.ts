@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ShippingInfoInput } from '../../domain/checkout.js';
 import type { Order } from '../../domain/orders.js';
-import { checkoutTotals, isFreeShippingEmail } from '../../domain/pricing.js';
+import { checkoutTotals, isFreeShippingAccount } from '../../domain/pricing.js';
 import { emailOutbox, orders, paymentIntents, products, sessions, users } from '../db/schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -111,7 +111,10 @@ export function checkoutFixtures(getApp: () => TestApp) {
   }
 
   /** A user written straight to the database, with a live session (the store keeps only the SHA-256). */
-  async function person(values: { isAdmin?: boolean; email?: string } = {}): Promise<Person> {
+  /** A signed-in account; `emailVerified` as if its confirmation link had been followed. */
+  async function person(
+    values: { isAdmin?: boolean; email?: string; emailVerified?: boolean } = {},
+  ): Promise<Person> {
     const [row] = await db()
       .insert(users)
       .values({
@@ -119,6 +122,7 @@ export function checkoutFixtures(getApp: () => TestApp) {
         firstName: 'Test',
         lastName: 'Shopper',
         isAdmin: values.isAdmin ?? false,
+        emailVerifiedAt: values.emailVerified ? new Date() : null,
       })
       .returning();
     const token = randomBytes(32).toString('base64url');
@@ -155,7 +159,10 @@ export function checkoutFixtures(getApp: () => TestApp) {
       priceCents: all.find((p) => p.id === item.id)!.priceCents,
       quantity: item.quantity,
     }));
-    const free = isFreeShippingEmail(email, getApp().config.freeShippingEmail);
+    const free = isFreeShippingAccount(
+      email ? { email, emailVerified: true } : null,
+      getApp().config.freeShippingEmail,
+    );
     return checkoutTotals(lines, city, free);
   }
 

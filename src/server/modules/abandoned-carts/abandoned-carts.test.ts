@@ -28,6 +28,8 @@ const LINK = /http:\/\/localhost:3000\/cart\?restoreCart=true&token=([A-Za-z0-9_
 const USER_KEYS = [
   'id',
   'email',
+  'emailVerified',
+  'pendingEmail',
   'firstName',
   'lastName',
   'phoneNumber',

@@ -2,6 +2,7 @@
 import { brand } from '../../../domain/brand.js';
 import type { Cart } from '../../../domain/cart.js';
 import { dollarsToCents, formatPrice } from '../../../domain/money.js';
+import { escapeHtml } from '../mail/layout.js';
 import type { OutgoingEmail } from '../mail/outbox.js';
 
 export interface ReminderEmailInput {
@@ -15,12 +16,6 @@ export interface ReminderEmailInput {
 }
 
 const money = (dollars: number) => formatPrice(dollarsToCents(dollars));
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function reminderEmail({
   to,

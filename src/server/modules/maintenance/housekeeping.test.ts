@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextHousekeepingRun } from '../../../domain/retention.js';
-import { emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import { accountTokens, emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
 import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { REFUND_JOB } from '../orders/service.js';
@@ -44,6 +44,16 @@ describe('housekeeping', () => {
         { tokenHash: token('expired-8-days'), userId: shopper.id, expiresAt: daysAgo(8) },
         { tokenHash: token('expired-6-days'), userId: shopper.id, expiresAt: daysAgo(6) },
       ]);
+    const link = (tokenHash: string, expiredDaysAgo: number) => ({
+      userId: shopper.id,
+      purpose: 'reset-password' as const,
+      tokenHash,
+      email: shopper.email,
+      expiresAt: daysAgo(expiredDaysAgo),
+    });
+    await db()
+      .insert(accountTokens)
+      .values([link('link-expired-8-days', 8), link('link-expired-6-days', 6), link('link-live', -1)]);
     await db()
       .insert(processedEvents)
       .values([
@@ -106,6 +116,11 @@ describe('housekeeping', () => {
     // The shopper's live session stays.
     expect(tokens.length).toBe(2);
     expect((await db().select().from(processedEvents)).map((row) => row.id)).toEqual(['evt_recent']);
+    expect(
+      (await db().select().from(accountTokens).where(eq(accountTokens.userId, shopper.id)))
+        .map((row) => row.tokenHash)
+        .sort(),
+    ).toEqual(['link-expired-6-days', 'link-live']);
     expect((await db().select().from(emailOutbox)).map((row) => row.subject).sort()).toEqual([
       'pending long ago',
       'sent lately',

@@ -1,6 +1,6 @@
 /**
  * Daily housekeeping: deletes the records that have done their work once they are older than
- * src/domain/retention.ts allows (expired sessions, applied provider events, finished e-mails and
+ * src/domain/retention.ts allows (expired sessions and account links, applied provider events, finished e-mails and
  * jobs). It is a job like any other, so one instance runs it, a failure is retried, and each run
  * queues the next. Every start queues the next run too, under a key naming its time, so restarts and
  * several instances still make one job per day.
@@ -9,7 +9,7 @@ import { and, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FINISHED_EMAIL_STATUSES, nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
 import type { Database } from '../../db/client.js';
-import { emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import { accountTokens, emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
 import { enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { REFUND_JOB } from '../orders/service.js';
 
@@ -17,6 +17,7 @@ export const HOUSEKEEPING_JOB = 'maintenance.housekeeping';
 
 export interface HousekeepingResult {
   expiredSessions: number;
+  expiredAccountLinks: number;
   processedEvents: number;
   finishedEmails: number;
   finishedJobs: number;
@@ -41,6 +42,10 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
     .delete(sessions)
     .where(lt(sessions.expiresAt, olderThan(RETENTION_DAYS.expiredSessions)))
     .returning({ id: sessions.tokenHash });
+  const links = await db
+    .delete(accountTokens)
+    .where(lt(accountTokens.expiresAt, olderThan(RETENTION_DAYS.expiredAccountLinks)))
+    .returning({ id: accountTokens.id });
   const events = await db
     .delete(processedEvents)
     .where(lt(processedEvents.receivedAt, olderThan(RETENTION_DAYS.processedEvents)))
@@ -73,6 +78,7 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
     .returning({ id: jobs.id });
   return {
     expiredSessions: expired.length,
+    expiredAccountLinks: links.length,
     processedEvents: events.length,
     finishedEmails: emails.length,
     finishedJobs: finishedJobs.length,

@@ -11,7 +11,7 @@ import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
 import { messages } from '../../../domain/messages.js';
 import { orderSchema, type Order } from '../../../domain/orders.js';
 import { INVALID_PHONE } from '../../../domain/phone.js';
-import { orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
+import { orderItems, orders, paymentIntents, processedEvents, products, users } from '../../db/schema.js';
 import {
   CARDS,
   checkoutFixtures,
@@ -145,8 +145,14 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
     }
   });
 
-  it('ships free for the FREE_SHIPPING_EMAIL account, not for anyone typing that address', async () => {
+  it('ships free for the verified FREE_SHIPPING_EMAIL account, not for anyone typing that address', async () => {
     const free = await f.person({ email: FREE_EMAIL });
+    // Holding the address without having confirmed it is not enough.
+    await f.createIntent(free, [{ id: classic.id, quantity: 1 }], {
+      shipping: { city: 'Surrey' },
+      amount: 5174,
+    });
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, free.id));
     const intent = await f.createIntent(free, [{ id: classic.id, quantity: 1 }], {
       shipping: { city: 'Surrey' },
       amount: 3499 + 175,
@@ -161,6 +167,20 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
     expectMessage(res, 400, AMOUNT_CHANGED);
     await f.createIntent(other, [{ id: classic.id, quantity: 1 }], {
       shipping: { city: 'Surrey', email: FREE_EMAIL },
+      amount: 5174,
+    });
+  });
+
+  it('charges shipping to anyone who only typed the free-shipping address into their account (issue 15)', async () => {
+    // Before: any customer could PATCH their e-mail to FREE_SHIPPING_EMAIL and ship free.
+    const customer = await f.person();
+    const patched = await f.call('PATCH', `/api/users/${customer.id}`, {
+      token: customer.token,
+      body: { email: FREE_EMAIL },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await f.createIntent(customer, [{ id: classic.id, quantity: 1 }], {
+      shipping: { city: 'Surrey' },
       amount: 5174,
     });
   });

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
 import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
-import { checkoutTotals, isFreeShippingEmail } from '../../../domain/pricing.js';
+import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -59,7 +59,7 @@ export function createPaymentsService({
         quantity: item.quantity,
       };
     });
-    const freeShipping = isFreeShippingEmail(viewer.email, freeShippingEmail);
+    const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
     return {
       lines,
       shippingInfo: input.shippingInfo,

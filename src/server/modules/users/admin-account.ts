@@ -1,12 +1,14 @@
 /**
  * Makes sure the account named by ADMIN_EMAIL + ADMIN_PASSWORD exists, is an admin and signs in with
  * that password. The configured password is authoritative: if the stored one differs (say an account
- * was registered with that e-mail by someone else first), it is replaced and every session of the
- * account is ended, so nobody keeps admin access through a password they chose.
+ * was registered with that e-mail by someone else first), or the account was not an admin yet, it is
+ * reset: the password replaced, every session ended, and any Google link, waiting e-mail change and
+ * outstanding e-mailed link removed, so nobody keeps a way in that they set up (issue 15). The
+ * operator vouches for the address, so it is marked verified.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { accountTokens, sessions, users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export type EnsureAdminResult = 'created' | 'updated' | 'unchanged';
@@ -23,24 +25,39 @@ export async function ensureAdminAccount(
   if (!existing) {
     await db
       .insert(users)
-      .values({ email, passwordHash: await hashPassword(admin.password), isAdmin: true, firstName: 'Admin' })
+      .values({
+        email,
+        passwordHash: await hashPassword(admin.password),
+        isAdmin: true,
+        firstName: 'Admin',
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing();
     return 'created';
   }
   const passwordMatches = existing.passwordHash
     ? await verifyPassword(existing.passwordHash, admin.password)
     : false;
-  if (existing.isAdmin && passwordMatches) return 'unchanged';
+  if (existing.isAdmin && passwordMatches) {
+    if (!existing.emailVerifiedAt) {
+      await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, existing.id));
+    }
+    return 'unchanged';
+  }
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
         isAdmin: true,
         ...(passwordMatches ? {} : { passwordHash: await hashPassword(admin.password) }),
+        googleSubject: null,
+        pendingEmail: null,
+        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
         updatedAt: new Date(),
       })
       .where(eq(users.id, existing.id));
-    if (!passwordMatches) await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, existing.id));
   });
   return 'updated';
 }

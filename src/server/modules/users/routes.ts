@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { googleLoginSchema, loginSchema, passwordChangeSchema } from '../../../domain/accounts.js';
+import {
+  forgotPasswordSchema,
+  googleLoginSchema,
+  loginSchema,
+  passwordChangeSchema,
+  resetLinkCheckSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '../../../domain/accounts.js';
+import { messages } from '../../../domain/messages.js';
 import { adminUserUpdateSchema, registerSchema, userUpdateSchema } from '../../../domain/account-details.js';
 import { requireViewer } from '../../http/audience.js';
 import { idField } from '../../http/ids.js';
-import { parseOr400 } from '../../http/errors.js';
+import { HttpError, parseOr400 } from '../../http/errors.js';
 import type { OrdersService } from '../orders/service.js';
+import type { AccountLinks } from './account-links.js';
 import type { ClientInfo, UsersService } from './service.js';
 
 const idParams = z.object({ id: idField });
@@ -18,8 +28,20 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 
 /** Registration per client (IP); login has its own failure-based throttle in the service. */
 const REGISTER_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+/**
+ * The e-mail link flows, per client (IP). Each account also has its own hourly limit on links sent
+ * (account-links.ts), so one address cannot be flooded from many clients.
+ */
+const FORGOT_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
+const LINK_USE_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
+const RESEND_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
 
-export function userRoutes(app: FastifyInstance, users: UsersService, orders: OrdersService): void {
+export function userRoutes(
+  app: FastifyInstance,
+  users: UsersService,
+  links: AccountLinks,
+  orders: OrdersService,
+): void {
   const anyone = { audience: 'anonymous' } as const;
   const customer = { audience: 'customer' } as const;
   const admin = { audience: 'admin' } as const;
@@ -46,6 +68,52 @@ export function userRoutes(app: FastifyInstance, users: UsersService, orders: Or
       const { token } = parseOr400(googleLoginSchema, request.body);
       return users.loginWithGoogle(token, clientOf(request));
     },
+  );
+
+  // Account recovery and e-mail confirmation (issue 15, decision 0021).
+  app.post(
+    '/api/users/forgot-password',
+    { config: { ...anyone, rateLimit: FORGOT_LIMIT } },
+    async (request) => {
+      const { email } = parseOr400(forgotPasswordSchema, request.body);
+      links.forgotPassword(email);
+      return { message: messages.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password/check',
+    { config: { ...anyone, rateLimit: LINK_USE_LIMIT } },
+    async (request) => {
+      const { token } = parseOr400(resetLinkCheckSchema, request.body);
+      if (!(await links.resetLinkWorks(token))) throw new HttpError(400, messages.resetLinkInvalid);
+      return { message: 'This link works.' };
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password',
+    { config: { ...anyone, rateLimit: LINK_USE_LIMIT } },
+    async (request) => {
+      const input = parseOr400(resetPasswordSchema, request.body);
+      return users.resetPassword(input, clientOf(request));
+    },
+  );
+
+  app.post(
+    '/api/users/verify-email',
+    { config: { ...anyone, rateLimit: LINK_USE_LIMIT } },
+    async (request) => {
+      const { token } = parseOr400(verifyEmailSchema, request.body);
+      const { email } = await links.verifyEmail(token);
+      return { message: messages.emailConfirmed, email };
+    },
+  );
+
+  app.post(
+    '/api/users/verify-email/resend',
+    { config: { ...customer, rateLimit: RESEND_LIMIT } },
+    async (request) => users.resendVerification(await requireViewer(request)),
   );
 
   app.post('/api/users/logout', { config: customer }, async (request, reply) => {

@@ -4,14 +4,16 @@
  * lives here.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { AuthResponse, LoginInput, User } from '../../../domain/accounts.js';
+import type { AuthResponse, LoginInput, ResetPasswordInput, User } from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import type { AccountLinks } from './account-links.js';
 import { COMMON_PASSWORDS_LIST } from './common-passwords.js';
 import type { GoogleVerifier } from './google.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -19,6 +21,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionStore, Viewer } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Where a request comes from, for the throttle and the session record. */
 export interface ClientInfo {
@@ -35,6 +38,8 @@ export function toApiUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
@@ -53,11 +58,13 @@ export interface UsersServiceDeps {
   db: Database;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  /** The links sent by e-mail: reset, confirmation, e-mail change. */
+  links: AccountLinks;
   /** Absent when GOOGLE_CLIENT_ID is not set. */
   google?: GoogleVerifier;
 }
 
-export function createUsersService({ db, sessions, throttle, google }: UsersServiceDeps) {
+export function createUsersService({ db, sessions, throttle, links, google }: UsersServiceDeps) {
   // Unknown e-mails are checked against this hash so that they cost the same time as known ones.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -71,9 +78,9 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
 
   const findById = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
-  async function startSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
-    await sessions.pruneExpired(user.id);
-    const token = await sessions.create(user.id, client.userAgent);
+  async function startSession(user: UserRow, client: ClientInfo, tx?: Tx): Promise<AuthResponse> {
+    if (!tx) await sessions.pruneExpired(user.id);
+    const token = await sessions.create(user.id, client.userAgent, tx);
     return { token, user: toApiUser(user) };
   }
 
@@ -86,27 +93,37 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
     if (viewer.id !== userId && !viewer.isAdmin) throw userNotFound();
   }
 
+  const changeEmail = (tx: Tx, viewer: Viewer, before: UserRow, email: string) =>
+    changeEmailColumns(tx, links, viewer, before, email);
+
   return {
     async register(input: Registration, client: ClientInfo): Promise<AuthResponse> {
       refuseCommonPassword(input.password);
+      const passwordHash = await hashPassword(input.password);
       let row: UserRow | undefined;
       try {
-        [row] = await db
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash: await hashPassword(input.password),
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phoneNumber: input.phoneNumber,
-            isSubscribedEmail: input.isSubscribedEmail,
-            isSubscribedPhone: input.isSubscribedPhone,
-          })
-          .returning();
+        // The account and its confirmation e-mail exist together or not at all.
+        row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phoneNumber: input.phoneNumber,
+              isSubscribedEmail: input.isSubscribedEmail,
+              isSubscribedPhone: input.isSubscribedPhone,
+            })
+            .returning();
+          await links.sendVerification(tx, created!, { limited: false });
+          return created;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      links.deliverSoon();
       return startSession(row!, client);
     },
 
@@ -115,6 +132,8 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
       const attempt = { email: input.email.trim().toLowerCase(), ip: client.ip };
       const claimed = await throttle.claim(attempt);
       if (!claimed) throw new HttpError(429, messages.tooManyRequests);
+      // An account under attack is slowed for everyone, never refused (login-throttle.ts).
+      if (claimed.delayMs > 0) await sleep(claimed.delayMs);
       const user = await findByEmail(attempt.email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user?.passwordHash || !passwordMatches) {
@@ -127,8 +146,10 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
 
     /**
      * Sign in with Google: the account with that Google identity, else the account with that
-     * (Google-verified) e-mail, which gets linked, else a new account. New accounts are not
-     * subscribed to marketing: nobody showed them the consent boxes (decision 0012).
+     * (Google-verified) e-mail, else a new account. An existing account is linked only when its own
+     * address is verified: otherwise whoever registered it first (perhaps not the mailbox's owner)
+     * would keep a password into it (issue 15). Linking ends the account's other sessions. New
+     * accounts are not subscribed to marketing: nobody showed them the consent boxes (decision 0012).
      */
     async loginWithGoogle(idToken: string, client: ClientInfo): Promise<AuthResponse> {
       if (!google) throw notFound('Google sign-in is not configured.');
@@ -145,13 +166,17 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
       // An account already linked to another Google identity is not handed to this one.
       if (byEmail?.googleSubject)
         throw new HttpError(409, 'This email is linked to a different Google account.');
+      if (byEmail && !byEmail.emailVerifiedAt) throw new HttpError(403, messages.googleLinkRefused);
       if (byEmail) {
-        const [linked] = await db
-          .update(users)
-          .set({ googleSubject: identity.subject, updatedAt: new Date() })
-          .where(eq(users.id, byEmail.id))
-          .returning();
-        return startSession(linked!, client);
+        return db.transaction(async (tx) => {
+          const [linked] = await tx
+            .update(users)
+            .set({ googleSubject: identity.subject, updatedAt: new Date() })
+            .where(eq(users.id, byEmail.id))
+            .returning();
+          await sessions.revokeAll(byEmail.id, tx);
+          return startSession(linked!, client, tx);
+        });
       }
       try {
         const [created] = await db
@@ -161,6 +186,8 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
             googleSubject: identity.subject,
             firstName: identity.firstName,
             lastName: identity.lastName,
+            // Google has verified the address (google.ts refuses tokens where it has not).
+            emailVerifiedAt: new Date(),
             isSubscribedEmail: false,
             isSubscribedPhone: false,
           })
@@ -195,6 +222,11 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
      * Applies an already whitelisted update (the route parses customers with `userUpdateSchema` and
      * admins with `adminUserUpdateSchema`). Removing admin rights ends that user's sessions; an admin
      * cannot remove their own, so the shop always keeps at least one admin.
+     *
+     * A new e-mail for one's own account only becomes `pendingEmail`: it replaces `email` when the
+     * link sent to it is followed (account-links.ts), and the answer is the same whether or not
+     * another account has that address. An admin changing someone else's e-mail changes it at once,
+     * unverified.
      */
     async update(viewer: Viewer, userId: number, changes: AdminUserUpdate): Promise<User> {
       assertCanReach(viewer, userId);
@@ -210,9 +242,11 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
           }
           const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
           if (!before) throw userNotFound();
+          const { email, ...rest } = changes;
+          const emailChange = email === undefined ? undefined : await changeEmail(tx, viewer, before, email);
           const [after] = await tx
             .update(users)
-            .set({ ...changes, updatedAt: new Date() })
+            .set({ ...rest, ...emailChange, updatedAt: new Date() })
             .where(eq(users.id, userId))
             .returning();
           if (before.isAdmin && after!.isAdmin === false) {
@@ -226,8 +260,11 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
           return toApiUser(after!);
         });
       } catch (error) {
+        // Only an admin's direct change can collide: a customer's waits for its link.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
+      } finally {
+        links.deliverSoon();
       }
     },
 
@@ -250,7 +287,8 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
       refuseCommonPassword(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
       const [updated] = await db.transaction(async (tx) => {
-        await sessions.revokeAll(userId, tx);
+        // Ends every session and any e-mail change waiting: a thief may have asked for one.
+        await links.secure(tx, userId);
         return tx
           .update(users)
           .set({ passwordHash, updatedAt: new Date() })
@@ -260,6 +298,29 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
       return startSession(updated!, client);
     },
 
+    /** Sets a new password through a reset link (account-links.ts) and signs the shopper in. */
+    async resetPassword(input: ResetPasswordInput, client: ClientInfo): Promise<AuthResponse> {
+      refuseCommonPassword(input.password);
+      return links.resetPassword(input, (user, tx) => startSession(user, client, tx));
+    },
+
+    /** Sends the signed-in shopper a new link to confirm their address (or their waiting new one). */
+    async resendVerification(viewer: Viewer): Promise<{ message: string }> {
+      const result = await db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, viewer.id)).for('update');
+        if (!user) throw userNotFound();
+        if (user.pendingEmail) {
+          await links.requestEmailChange(tx, user, user.pendingEmail);
+          return messages.verificationSent;
+        }
+        if (user.emailVerifiedAt) return messages.emailAlreadyVerified;
+        await links.sendVerification(tx, user, { limited: true });
+        return messages.verificationSent;
+      });
+      links.deliverSoon();
+      return { message: result };
+    },
+
     /** Deletes an account and, with it, its sessions; its orders stay for the books. */
     async remove(viewer: Viewer, userId: number): Promise<void> {
       if (userId === viewer.id) throw new HttpError(400, 'You cannot delete your own account.');
@@ -267,6 +328,30 @@ export function createUsersService({ db, sessions, throttle, google }: UsersServ
       if (deleted.length === 0) throw userNotFound();
     },
   };
+}
+
+/**
+ * The columns an e-mail change writes. One's own new address waits for its link; an admin's change
+ * to someone else's account applies now, unverified; the current address again cancels a waiting
+ * change.
+ */
+async function changeEmailColumns(
+  tx: Tx,
+  links: AccountLinks,
+  viewer: Viewer,
+  before: UserRow,
+  email: string,
+): Promise<Partial<UserRow>> {
+  if (email.toLowerCase() === before.email.toLowerCase()) {
+    if (before.pendingEmail) await links.cancelEmailChange(tx, before.id);
+    return { pendingEmail: null };
+  }
+  if (viewer.id === before.id) {
+    await links.requestEmailChange(tx, before, email);
+    return { pendingEmail: email };
+  }
+  await links.cancelEmailChange(tx, before.id);
+  return { email, emailVerifiedAt: null, pendingEmail: null };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

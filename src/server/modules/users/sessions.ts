@@ -14,6 +14,8 @@ import { revokeRestoreLinks } from '../abandoned-carts/records.js';
 export interface Viewer {
   id: number;
   email: string;
+  /** The owner has proved `email` is theirs (a confirmation or reset link, Google, ADMIN_EMAIL). */
+  emailVerified: boolean;
   isAdmin: boolean;
   /** Identifies the session itself, for logout. */
   tokenHash: string;
@@ -56,6 +58,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
         .select({
           id: users.id,
           email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
           isAdmin: users.isAdmin,
           lastSeenAt: sessions.lastSeenAt,
         })
@@ -66,7 +69,13 @@ export function createSessionStore(db: Database, ttlDays: number) {
       if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
         await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
       }
-      return { id: row.id, email: row.email, isAdmin: row.isAdmin, tokenHash };
+      return {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
+        isAdmin: row.isAdmin,
+        tokenHash,
+      };
     },
 
     /** Ends one session. */

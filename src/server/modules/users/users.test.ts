@@ -3,186 +3,52 @@
  * password and Google sign-in, the login throttle, sessions, profile updates, the admin's user
  * management, a customer's orders, and who may call what.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import {
-  createLocalJWKSet,
-  exportJWK,
-  generateKeyPair,
-  SignJWT,
-  UnsecuredJWT,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { UnsecuredJWT, type JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSchema, type User } from '../../../domain/accounts.js';
+import { type User } from '../../../domain/accounts.js';
 import { messages } from '../../../domain/messages.js';
 import { orderSchema } from '../../../domain/orders.js';
 import { INVALID_PHONE } from '../../../domain/phone.js';
 import { authFailures, orderItems, orders, sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { LOGIN_FAILURE_LIMIT } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { PAIR_FAILURE_LIMIT, CLIENT_FAILURE_LIMIT } from './login-throttle.js';
+import { verifyPassword } from './passwords.js';
+import {
+  call,
+  DAY_MS,
+  expectApiUser,
+  expectMessage,
+  expectSignedIn,
+  expectSignedOut,
+  freshIp,
+  GOOGLE_CLIENT_ID,
+  googleLogin,
+  googleToken,
+  insertUser,
+  knownHash,
+  login,
+  mintToken,
+  PASSWORD,
+  register,
+  registerAdmin,
+  registration,
+  sessionsOf,
+  setUpUsersApp,
+  sha256,
+  strangerPrivateKey,
+  t,
+  TOKEN_PATTERN,
+  uniqueEmail,
+  userRow,
+  usersWithEmail,
+  type Auth,
+  type CallOptions,
+  type Method,
+} from './users-test-kit.js';
 
-const GOOGLE_CLIENT_ID = 'northbite-test.apps.googleusercontent.com';
-const GOOGLE_KID = 'google-test-key';
-const PASSWORD = 'Maple-Crunch-2024';
-const USER_KEYS = Object.keys(userSchema.shape).sort();
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-let t: TestApp;
-let googlePrivateKey: CryptoKey;
-let strangerPrivateKey: CryptoKey;
-/** argon2id of PASSWORD, for users inserted straight into the database. */
-let knownHash: string;
-
-beforeAll(async () => {
-  const google = await generateKeyPair('RS256');
-  const stranger = await generateKeyPair('RS256');
-  googlePrivateKey = google.privateKey;
-  strangerPrivateKey = stranger.privateKey;
-  const publicJwk = { ...(await exportJWK(google.publicKey)), kid: GOOGLE_KID, alg: 'RS256', use: 'sig' };
-  t = await createTestApp({
-    seed: false,
-    env: { GOOGLE_CLIENT_ID },
-    app: { googleKeys: createLocalJWKSet({ keys: [publicJwk] }) },
-  });
-  knownHash = await hashPassword(PASSWORD);
-});
-afterAll(() => t?.close());
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-let ipSeq = 0;
-/** A client address nobody used before, so rate limits and the throttle never leak across tests. */
-const freshIp = () => {
-  ipSeq++;
-  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
-};
-
-let emailSeq = 0;
-const uniqueEmail = (prefix = 'user') =>
-  `${prefix}.${++emailSeq}.${randomBytes(3).toString('hex')}@example.ca`;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface CallOptions {
-  token?: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as is with content-type application/json (malformed bodies, `null`). */
-  raw?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-}
-
-function call(method: Method, url: string, options: CallOptions = {}, app = t.app) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let payload: string | undefined;
-  if (options.raw !== undefined) {
-    payload = options.raw;
-    headers['content-type'] = 'application/json';
-  } else if (options.body !== undefined) {
-    payload = JSON.stringify(options.body);
-    headers['content-type'] = 'application/json';
-  }
-  return app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: options.ip ?? freshIp(),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-}
-
-interface Auth {
-  token: string;
-  user: User;
-}
-
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Ada',
-  lastName: 'Maple',
-  email: uniqueEmail(),
-  password: PASSWORD,
-  ...overrides,
-});
-
-async function register(overrides: Record<string, unknown> = {}, app = t.app): Promise<Auth> {
-  const res = await call('POST', '/api/users/register', { body: registration(overrides) }, app);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Auth;
-}
-
-const login = (email: string, password: string, ip?: string, app = t.app) =>
-  call('POST', '/api/users/login', { body: { email, password }, ...(ip ? { ip } : {}) }, app);
-
-async function registerAdmin(app = t.app, database = t.database): Promise<Auth> {
-  const auth = await register({}, app);
-  await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, auth.user.id));
-  return { ...auth, user: { ...auth.user, isAdmin: true } };
-}
-
-/** A user written straight to the database: no hashing cost, password PASSWORD unless given. */
-async function insertUser(values: Partial<typeof users.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      email: uniqueEmail('direct'),
-      passwordHash: knownHash,
-      firstName: 'Direct',
-      lastName: 'User',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-/** A live session for a user without going through login (the store keeps only the SHA-256). */
-async function mintToken(userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await t.database.db
-    .insert(sessions)
-    .values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + DAY_MS) });
-  return token;
-}
-
-const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-const usersWithEmail = (email: string) =>
-  t.database.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-const sessionsOf = (userId: number) =>
-  t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
-
-function expectMessage(res: LightMyRequestResponse, status: number, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual(['message']);
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
-  if (message !== undefined) expect(body.message).toBe(message);
-}
-
-function expectApiUser(user: unknown) {
-  expect(Object.keys(user as object).sort()).toEqual(USER_KEYS);
-  expect(() => userSchema.parse(user)).not.toThrow();
-}
-
-async function expectSignedIn(token: string, userId: number) {
-  const res = await call('GET', `/api/users/${userId}`, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  expect((res.json() as { user: User }).user.id).toBe(userId);
-}
-
-async function expectSignedOut(token: string, userId: number) {
-  expectMessage(await call('GET', `/api/users/${userId}`, { token }), 401, messages.signInRequired);
-}
+setUpUsersApp();
 
 // ---------------------------------------------------------------------------------------------
 
@@ -565,73 +431,90 @@ describe('POST /api/users/login', () => {
 describe('login throttle', () => {
   const failuresFor = (key: string) =>
     t.database.db.select().from(authFailures).where(eq(authFailures.key, key));
+  const age = (key: string, minutes: number) =>
+    t.database.db
+      .update(authFailures)
+      .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(authFailures.key, key));
 
-  it('blocks an account after 10 failures from anywhere, even with the right password, for 15 minutes', async () => {
-    const victim = await insertUser({ email: uniqueEmail('victim') });
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+  it('never locks out the right password from a client that has not been failing (issue 15)', async () => {
+    // Ten wrong passwords from anywhere used to lock the account, the admin's included, for 15 minutes.
+    const victim = await insertUser({ email: uniqueEmail('victim'), isAdmin: true });
+    const attacker = freshIp();
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
       // Case and spacing do not make a different account.
       const typed = i % 2 === 0 ? victim.email : ` ${victim.email.toUpperCase()}`;
-      expect((await login(typed, `Guess-${i}-abcdef`)).statusCode).toBe(401);
+      expect((await login(typed, `Guess-${i}-abcdef`, attacker)).statusCode).toBe(401);
     }
-    const blocked = await login(victim.email, PASSWORD);
-    expectMessage(blocked, 429, messages.tooManyRequests);
-    expectMessage(await login(victim.email, 'Guess-again-xyz'), 429, messages.tooManyRequests);
-    expect(await failuresFor(`account:${victim.email}`)).toHaveLength(LOGIN_FAILURE_LIMIT);
+    // The guessing client is stopped on this account, even with the right password...
+    expectMessage(await login(victim.email, PASSWORD, attacker), 429, messages.tooManyRequests);
+    expectMessage(await login(victim.email, 'Guess-again-xyz', attacker), 429, messages.tooManyRequests);
+    expect(await failuresFor(`pair:${victim.email}|${attacker}`)).toHaveLength(PAIR_FAILURE_LIMIT);
+    // ...the owner, from their own device, is not.
+    const owner = await login(victim.email, PASSWORD, freshIp());
+    expect(owner.statusCode, owner.body).toBe(200);
 
-    // Still inside the window at 14 minutes...
-    await t.database.db
-      .update(authFailures)
-      .set({ createdAt: sql`now() - interval '14 minutes'` })
-      .where(eq(authFailures.key, `account:${victim.email}`));
-    expectMessage(await login(victim.email, PASSWORD), 429, messages.tooManyRequests);
-    // ...and free again once the failures are 16 minutes old.
-    await t.database.db
-      .update(authFailures)
-      .set({ createdAt: sql`now() - interval '16 minutes'` })
-      .where(eq(authFailures.key, `account:${victim.email}`));
-    const res = await login(victim.email, PASSWORD);
-    expect(res.statusCode, res.body).toBe(200);
+    // Still inside the window at 14 minutes; free again once the failures are 16 minutes old.
+    await age(`pair:${victim.email}|${attacker}`, 14);
+    expectMessage(await login(victim.email, PASSWORD, attacker), 429, messages.tooManyRequests);
+    await age(`pair:${victim.email}|${attacker}`, 16);
+    expect((await login(victim.email, PASSWORD, attacker)).statusCode).toBe(200);
   });
 
-  it('blocks a client after 10 failures against any accounts; other clients are not affected', async () => {
+  it('slows an account guessed at from many clients instead of refusing it', async () => {
+    const victim = await insertUser({ email: uniqueEmail('spread') });
+    // A guesser spread over many addresses: each client fails once.
+    for (let i = 0; i < PAIR_FAILURE_LIMIT + 3; i++) {
+      expect((await login(victim.email, `Spread-guess-${i}`, freshIp())).statusCode).toBe(401);
+    }
+    expect(await failuresFor(`account:${victim.email}`)).toHaveLength(PAIR_FAILURE_LIMIT + 3);
+    // 13 failures: each attempt now waits 3 × 200 ms before its password is even checked.
+    const started = performance.now();
+    const owner = await login(victim.email, PASSWORD, freshIp());
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(550);
+    // The owner signing in does not reset the count that slows the guesser.
+    expect(await failuresFor(`account:${victim.email}`)).toHaveLength(PAIR_FAILURE_LIMIT + 3);
+    await age(`account:${victim.email}`, 16);
+    const calm = performance.now();
+    expect((await login(victim.email, PASSWORD, freshIp())).statusCode).toBe(200);
+    expect(performance.now() - calm).toBeLessThan(550);
+  });
+
+  it(`blocks a client after ${CLIENT_FAILURE_LIMIT} failures against any accounts; other clients are not affected`, async () => {
     const ip = freshIp();
     const real = await insertUser({ email: uniqueEmail('bystander') });
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < CLIENT_FAILURE_LIMIT; i++) {
       expect((await login(uniqueEmail(`spray${i}`), PASSWORD, ip)).statusCode).toBe(401);
     }
     expectMessage(await login(real.email, PASSWORD, ip), 429, messages.tooManyRequests);
     expect((await login(real.email, PASSWORD, freshIp())).statusCode).toBe(200);
 
-    await t.database.db
-      .update(authFailures)
-      .set({ createdAt: sql`now() - interval '16 minutes'` })
-      .where(eq(authFailures.key, `client:${ip}`));
+    await age(`client:${ip}`, 16);
     expect((await login(real.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it("clears an account's failures on success, but not the client's", async () => {
+  it("clears this client's failures on the account on success", async () => {
     const user = await insertUser({ email: uniqueEmail('forgetful') });
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      expect((await login(user.email, `Oops-${i}-abcdef`)).statusCode).toBe(401);
-    }
-    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
-    expect(await failuresFor(`account:${user.email}`)).toEqual([]);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      expect((await login(user.email, `Oops-again-${i}-abcdef`)).statusCode).toBe(401);
-    }
-    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
-
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await login(uniqueEmail('x'), PASSWORD, ip)).statusCode).toBe(401);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i++) {
+      expect((await login(user.email, `Oops-${i}-abcdef`, ip)).statusCode).toBe(401);
+    }
     expect((await login(user.email, PASSWORD, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login(uniqueEmail('y'), PASSWORD, ip)).statusCode).toBe(401);
-    expectMessage(await login(user.email, PASSWORD, ip), 429, messages.tooManyRequests);
+    expect(await failuresFor(`pair:${user.email}|${ip}`)).toEqual([]);
+    // (The account's own count stays; aged here only so the slow-down does not stretch the test.)
+    await age(`account:${user.email}`, 16);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i++) {
+      expect((await login(user.email, `Oops-again-${i}-abcdef`, ip)).statusCode).toBe(401);
+    }
+    expect((await login(user.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('lets exactly 10 failures through per window, even when guesses arrive all at once', async () => {
+  it(`lets exactly ${PAIR_FAILURE_LIMIT} failures through per client and account, even when guesses arrive all at once`, async () => {
     const target = await insertUser({ email: uniqueEmail('burst') });
+    const ip = freshIp();
     const burst = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => login(target.email, `Parallel-guess-${i}`)),
+      Array.from({ length: 25 }, (_, i) => login(target.email, `Parallel-guess-${i}`, ip)),
     );
     const statuses = burst.map((res) => res.statusCode);
     expect(
@@ -639,17 +522,17 @@ describe('login throttle', () => {
       String(statuses),
     ).toBe(true);
     let failures = statuses.filter((status) => status === 401).length;
-    expect(failures, String(statuses)).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(failures, String(statuses)).toBeLessThanOrEqual(PAIR_FAILURE_LIMIT);
     // One at a time: what is left of the window's allowance, and not one guess more.
-    for (let i = 0; i <= LOGIN_FAILURE_LIMIT; i++) {
-      const res = await login(target.email, `Sequential-guess-${i}`);
+    for (let i = 0; i <= PAIR_FAILURE_LIMIT; i++) {
+      const res = await login(target.email, `Sequential-guess-${i}`, ip);
       if (res.statusCode === 429) break;
       expect(res.statusCode).toBe(401);
       failures++;
     }
-    expect(failures).toBe(LOGIN_FAILURE_LIMIT);
-    expect(await failuresFor(`account:${target.email}`)).toHaveLength(LOGIN_FAILURE_LIMIT);
-    expectMessage(await login(target.email, PASSWORD), 429, messages.tooManyRequests);
+    expect(failures).toBe(PAIR_FAILURE_LIMIT);
+    expect(await failuresFor(`pair:${target.email}|${ip}`)).toHaveLength(PAIR_FAILURE_LIMIT);
+    expectMessage(await login(target.email, PASSWORD, ip), 429, messages.tooManyRequests);
   });
 });
 
@@ -875,18 +758,24 @@ describe('PATCH /api/users/:id', () => {
     expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
   });
 
-  it('lets a customer change their e-mail (trimmed, lower-cased) and sign in with it', async () => {
+  it("keeps a customer's new e-mail (trimmed, lower-cased) pending until its link is followed", async () => {
     const row = await insertUser();
     const token = await mintToken(row.id);
     const email = uniqueEmail('Renamed').toUpperCase();
     const res = await patch(row.id, token, { email: `  ${email} ` });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { user: User }).user.email).toBe(email.toLowerCase());
-    expect((await userRow(row.id))?.email).toBe(email.toLowerCase());
-    expect((await login(email, PASSWORD)).statusCode).toBe(200);
-    expect((await login(row.email, PASSWORD)).statusCode).toBe(401);
-    // Re-saving one's own e-mail in another case is not a conflict.
-    expect((await patch(row.id, token, { email })).statusCode).toBe(200);
+    expect((res.json() as { user: User }).user).toMatchObject({
+      email: row.email,
+      pendingEmail: email.toLowerCase(),
+    });
+    expect(await userRow(row.id)).toMatchObject({ email: row.email, pendingEmail: email.toLowerCase() });
+    // The account keeps its address until then (account-links.test.ts follows the link).
+    expect((await login(row.email, PASSWORD)).statusCode).toBe(200);
+    expect((await login(email, PASSWORD)).statusCode).toBe(401);
+    // Saving the current address again, in any case, cancels the waiting change.
+    const back = await patch(row.id, token, { email: row.email.toUpperCase() });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((back.json() as { user: User }).user).toMatchObject({ email: row.email, pendingEmail: null });
   });
 
   it('accepts an empty change set and changes nothing', async () => {
@@ -982,16 +871,33 @@ describe('PATCH /api/users/:id', () => {
     expectMessage(await call('PATCH', `/api/users/${row.id}`, { token }), 400);
   });
 
-  it("refuses another user's e-mail in any case: 409", async () => {
+  it("answers a customer asking for another account's e-mail exactly like a free one; an admin gets 409", async () => {
     const taken = await insertUser();
     const row = await insertUser();
     const res = await patch(row.id, await mintToken(row.id), { email: taken.email.toUpperCase() });
-    expectMessage(res, 409, messages.emailTaken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { user: User }).user).toMatchObject({
+      email: row.email,
+      pendingEmail: taken.email,
+    });
     expect((await userRow(row.id))?.email).toBe(row.email);
     const byAdmin = await patch(row.id, await mintToken((await insertUser({ isAdmin: true })).id), {
       email: taken.email,
     });
     expectMessage(byAdmin, 409, messages.emailTaken);
+  });
+
+  it("lets an admin change someone else's e-mail at once, unverified", async () => {
+    const row = await insertUser({ emailVerifiedAt: new Date(), pendingEmail: uniqueEmail('waiting') });
+    const admin = await insertUser({ isAdmin: true });
+    const email = uniqueEmail('by-admin');
+    const res = await patch(row.id, await mintToken(admin.id), { email });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { user: User }).user).toMatchObject({
+      email,
+      emailVerified: false,
+      pendingEmail: null,
+    });
   });
 
   it("answers a customer touching someone else's account with 404 and changes nothing", async () => {
@@ -1253,41 +1159,6 @@ describe('GET /api/users/:userId/orders', () => {
 // ---------------------------------------------------------------------------------------------
 // Google sign-in
 
-interface GoogleTokenOptions {
-  key?: CryptoKey | Uint8Array;
-  alg?: string;
-  kid?: string;
-  issuer?: string;
-  audience?: string;
-  subject?: string | null;
-  issuedAt?: number;
-  expiresAt?: number;
-}
-
-async function googleToken(claims: Record<string, unknown> = {}, options: GoogleTokenOptions = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const payload: Record<string, unknown> = {
-    email: uniqueEmail('google'),
-    email_verified: true,
-    given_name: 'Gia',
-    family_name: 'Google',
-    ...claims,
-  };
-  for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
-  const jwt = new SignJWT(payload)
-    .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: options.kid ?? GOOGLE_KID })
-    .setIssuer(options.issuer ?? 'https://accounts.google.com')
-    .setAudience(options.audience ?? GOOGLE_CLIENT_ID)
-    .setIssuedAt(options.issuedAt ?? now)
-    .setExpirationTime(options.expiresAt ?? now + 3600);
-  const subject = options.subject === undefined ? `g-${randomBytes(8).toString('hex')}` : options.subject;
-  if (subject !== null) jwt.setSubject(subject);
-  return jwt.sign(options.key ?? googlePrivateKey);
-}
-
-const googleLogin = (token: unknown, app = t.app) =>
-  call('POST', '/api/users/google', { body: token === undefined ? {} : { token } }, app);
-
 describe('POST /api/users/google', () => {
   it('creates an unsubscribed account for a new Google user and signs it in', async () => {
     const email = uniqueEmail('New.Googler').toUpperCase();
@@ -1324,8 +1195,12 @@ describe('POST /api/users/google', () => {
     expect((await login(email, PASSWORD)).statusCode).toBe(401);
   });
 
-  it('links an existing password account with the same e-mail instead of creating one', async () => {
+  it('links an existing verified account with the same e-mail, ending its other sessions', async () => {
     const existing = await register({ email: uniqueEmail('linker') });
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, existing.user.id));
     const subject = `g-link-${randomBytes(6).toString('hex')}`;
     const res = await googleLogin(
       await googleToken({ email: existing.user.email.toUpperCase() }, { subject }),
@@ -1338,11 +1213,16 @@ describe('POST /api/users/google', () => {
     expect(await userRow(existing.user.id)).toMatchObject({ googleSubject: subject });
     expect(await usersWithEmail(existing.user.email)).toHaveLength(1);
     expect((await login(existing.user.email, PASSWORD)).statusCode).toBe(200);
-    await expectSignedIn(existing.token, existing.user.id);
+    await expectSignedOut(existing.token, existing.user.id);
+    await expectSignedIn(body.token, existing.user.id);
   });
 
   it('does not move an account linked to one Google identity over to another with the same e-mail', async () => {
     const existing = await register({ email: uniqueEmail('relink') });
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, existing.user.id));
     const first = `g-first-${randomBytes(6).toString('hex')}`;
     expect(
       (await googleLogin(await googleToken({ email: existing.user.email }, { subject: first }))).statusCode,
@@ -1511,6 +1391,25 @@ const MATRIX: Record<string, { body?: unknown; expect: Record<Viewer, number> }>
     body: {},
     expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
   },
+  'POST /api/users/forgot-password': {
+    body: {},
+    expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
+  'POST /api/users/reset-password/check': {
+    body: {},
+    expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
+  'POST /api/users/reset-password': {
+    body: {},
+    expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
+  'POST /api/users/verify-email': {
+    body: {},
+    expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
+  'POST /api/users/verify-email/resend': {
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
   'POST /api/users/logout': { expect: { anonymous: 401, customerA: 204, customerB: 204, admin: 204 } },
   'GET /api/users': { expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 } },
   'GET /api/users/:id': { expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 } },
@@ -1532,9 +1431,18 @@ describe('authorization matrix of /api/users routes', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it('declares customer or admin for everything but register, login and Google', () => {
+  it('declares customer or admin for everything but sign-in, sign-up and the e-mailed links', () => {
+    const anonymous = [
+      '/api/users/register',
+      '/api/users/login',
+      '/api/users/google',
+      '/api/users/forgot-password',
+      '/api/users/reset-password/check',
+      '/api/users/reset-password',
+      '/api/users/verify-email',
+    ];
     for (const route of t.app.apiRoutes.filter((r) => r.url.startsWith('/api/users'))) {
-      const open = ['/api/users/register', '/api/users/login', '/api/users/google'].includes(route.url);
+      const open = anonymous.includes(route.url);
       const expected = MATRIX[`${route.method} ${route.url}`]!.expect;
       if (open) expect(route.audience).toBe('anonymous');
       else if (expected.customerA === 403) expect(route.audience).toBe('admin');

@@ -118,6 +118,8 @@ describe('user edit', () => {
   const user: User = {
     id: 3,
     email: 'maya@example.ca',
+    emailVerified: true,
+    pendingEmail: null,
     firstName: 'Maya',
     lastName: 'Tremblay',
     phoneNumber: '+16045550123',

@@ -1,7 +1,7 @@
 /** The checkout amounts in the browser, computed with the same domain rules as the server's. */
 import type { CartItem } from '../../../domain/cart';
 import { dollarsToCents } from '../../../domain/money';
-import { checkoutTotals, isFreeShippingEmail, type CheckoutTotals } from '../../../domain/pricing';
+import { checkoutTotals, isFreeShippingAccount, type CheckoutTotals } from '../../../domain/pricing';
 import { useStoredUser } from '../session/stored-session';
 
 /** Subtotal, shipping for the city, tax and total of the cart lines, in cents. */
@@ -16,5 +16,5 @@ export function cartTotals(items: readonly CartItem[], city: string, freeShippin
 /** Whether the signed-in shopper is the configured free-shipping account (SPEC §6, §9). */
 export function useFreeShipping(freeShippingEmail: string | null): boolean {
   const user = useStoredUser();
-  return isFreeShippingEmail(user?.email, freeShippingEmail);
+  return isFreeShippingAccount(user, freeShippingEmail);
 }

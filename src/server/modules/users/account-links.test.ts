@@ -1,0 +1,380 @@
+/**
+ * Account recovery and e-mail confirmation (issue 15) through the real app, with the e-mails going
+ * through a real SMTP server on loopback: each link is read from the message and followed. Also the
+ * attacks the issue reproduced, each as a test that failed on the code before it.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_LINK_HOURS, VERIFY_LINK_HOURS, type User } from '../../../domain/accounts.js';
+import { messages } from '../../../domain/messages.js';
+import { accountTokens, emailOutbox, users } from '../../db/schema.js';
+import { linkIn, startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../testing/smtp-inbox.js';
+import { ensureAdminAccount } from './admin-account.js';
+import { LINK_LIMITS } from './account-links.js';
+import {
+  call,
+  expectMessage,
+  expectSignedIn,
+  expectSignedOut,
+  freshIp,
+  googleLogin,
+  googleToken,
+  insertUser,
+  login,
+  mintToken,
+  PASSWORD,
+  register,
+  setUpUsersApp,
+  sha256,
+  t,
+  uniqueEmail,
+  userRow,
+  type Auth,
+} from './users-test-kit.js';
+
+const NEW_PASSWORD = 'Rolled-Oats-Maple-77';
+const NOT_YOU = "If this wasn't you, ignore this message";
+
+let inbox: SmtpInbox;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+});
+setUpUsersApp({ env: () => ({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.northbite.test' }) });
+afterAll(() => inbox?.close());
+
+const forgot = (email: string, ip = freshIp()) =>
+  call('POST', '/api/users/forgot-password', { body: { email }, ip });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  call('POST', '/api/users/reset-password', { body: { token, password } });
+const verify = (token: string) => call('POST', '/api/users/verify-email', { body: { token } });
+const tokenOf = (link: URL) => link.searchParams.get('token')!;
+
+/** The link in an e-mail, checked to be the same in its text and HTML parts. */
+function linkFrom(email: ReceivedEmail, path: string): URL {
+  const link = linkIn(email.text, path);
+  expect(email.html).toContain(link.href);
+  expect(link.origin).toBe('https://shop.northbite.test');
+  return link;
+}
+
+async function meOf(auth: { token: string; user: { id: number } }): Promise<User> {
+  const res = await call('GET', `/api/users/${auth.user.id}`, { token: auth.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { user: User }).user;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('password reset', () => {
+  it('e-mails a single-use link that sets a new password, ends every session and signs the shopper in', async () => {
+    const row = await insertUser({ email: uniqueEmail('forgetful') });
+    const [phone, laptop] = [await mintToken(row.id), await mintToken(row.id)];
+
+    const res = await forgot(row.email.toUpperCase());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.forgotPasswordSent });
+
+    const email = await inbox.waitFor(row.email);
+    expect(email.subject).toBe('Reset your Northbite password');
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain(NOT_YOU.replace("'", part === email.html ? '&#39;' : "'"));
+      expect(part).toContain(`for ${RESET_LINK_HOURS} hour`);
+    }
+    const link = linkFrom(email, '/reset-password');
+    const token = tokenOf(link);
+    // 256 random bits; only the SHA-256 is stored.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const [stored] = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, row.id));
+    expect(stored).toMatchObject({ purpose: 'reset-password', tokenHash: sha256(token) });
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const lifetime = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
+    expect(Math.abs(lifetime - RESET_LINK_HOURS * 3_600_000)).toBeLessThan(60_000);
+
+    expect((await call('POST', '/api/users/reset-password/check', { body: { token } })).statusCode).toBe(200);
+    const done = await reset(token);
+    expect(done.statusCode, done.body).toBe(200);
+    const auth = done.json() as Auth;
+    expect(Object.keys(auth).sort()).toEqual(['token', 'user']);
+    expect(auth.user).toMatchObject({ id: row.id, emailVerified: true });
+    await expectSignedIn(auth.token, row.id);
+    await expectSignedOut(phone, row.id);
+    await expectSignedOut(laptop, row.id);
+    expect((await login(row.email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(row.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    // Used: refused, and the check says so too.
+    expectMessage(await reset(token, 'Another-Good-Pass-9'), 400, messages.resetLinkInvalid);
+    expectMessage(
+      await call('POST', '/api/users/reset-password/check', { body: { token } }),
+      400,
+      messages.resetLinkInvalid,
+    );
+  });
+
+  it('refuses expired, unknown, malformed and other-purpose tokens, and a link sent to a former address', async () => {
+    const row = await insertUser({ email: uniqueEmail('refused') });
+    await forgot(row.email);
+    const token = tokenOf(linkFrom(await inbox.waitFor(row.email), '/reset-password'));
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.tokenHash, sha256(token)));
+    expectMessage(await reset(token), 400, messages.resetLinkInvalid);
+
+    for (const bad of [randomBytes(32).toString('base64url'), 'short', '', sha256(token)]) {
+      expectMessage(await reset(bad), 400, messages.resetLinkInvalid);
+    }
+    // A confirmation link is not a reset link.
+    const fresh = await register({ email: uniqueEmail('purpose') });
+    const verifyToken = tokenOf(linkFrom(await inbox.waitFor(fresh.user.email), '/verify-email'));
+    expectMessage(await reset(verifyToken), 400, messages.resetLinkInvalid);
+
+    // The account moved to another address after the link was sent: the link proves nothing now.
+    const mover = await insertUser({ email: uniqueEmail('mover') });
+    await forgot(mover.email);
+    const moverToken = tokenOf(linkFrom(await inbox.waitFor(mover.email), '/reset-password'));
+    await t.database.db
+      .update(users)
+      .set({ email: uniqueEmail('moved') })
+      .where(eq(users.id, mover.id));
+    expectMessage(await reset(moverToken), 400, messages.resetLinkInvalid);
+  });
+
+  it('applies the registration password policy and leaves the link usable after a refused password', async () => {
+    const row = await insertUser({ email: uniqueEmail('policy') });
+    await forgot(row.email);
+    const token = tokenOf(linkFrom(await inbox.waitFor(row.email), '/reset-password'));
+    expectMessage(await reset(token, 'short'), 400, 'Password must be at least 8 characters.');
+    expectMessage(await reset(token, 'password123'), 400, messages.commonPassword);
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('answers known and unknown addresses with the same status, body and time', async () => {
+    const known = await insertUser({ email: uniqueEmail('known') });
+    const timings = { known: [] as number[], unknown: [] as number[] };
+    const bodies = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      for (const kind of ['known', 'unknown'] as const) {
+        // An address of its own each time, so the per-account limit does not change the work done.
+        const email = kind === 'known' ? known.email : uniqueEmail('nobody');
+        if (kind === 'known') {
+          await t.database.db.delete(accountTokens).where(eq(accountTokens.userId, known.id));
+        }
+        const started = performance.now();
+        const res = await forgot(email);
+        timings[kind].push(performance.now() - started);
+        expect(res.statusCode).toBe(200);
+        bodies.add(res.body);
+        await t.app.accountLinks.settle();
+      }
+    }
+    expect([...bodies]).toEqual([JSON.stringify({ message: messages.forgotPasswordSent })]);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(15);
+  });
+
+  it('limits requests per client (429) and e-mails per address (silently, whatever the client)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await forgot(uniqueEmail('limit'), ip)).statusCode).toBe(200);
+    expectMessage(await forgot(uniqueEmail('limit'), ip), 429, messages.tooManyRequests);
+
+    const target = await insertUser({ email: uniqueEmail('flooded') });
+    for (let i = 0; i < LINK_LIMITS['reset-password'] + 3; i++) {
+      const res = await forgot(target.email);
+      expect(res.json()).toEqual({ message: messages.forgotPasswordSent });
+    }
+    await t.app.accountLinks.settle();
+    const outbox = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, target.email));
+    expect(outbox).toHaveLength(LINK_LIMITS['reset-password']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('e-mail confirmation', () => {
+  it('e-mails a confirmation link at registration; following it marks the address verified', async () => {
+    const auth = await register({ email: uniqueEmail('new') });
+    expect(auth.user).toMatchObject({ emailVerified: false, pendingEmail: null });
+    const email = await inbox.waitFor(auth.user.email);
+    expect(email.subject).toBe('Please confirm your e-mail for Northbite');
+    expect(email.text).toContain(`for ${VERIFY_LINK_HOURS} hours`);
+    expect(email.text).toContain(NOT_YOU);
+    const token = tokenOf(linkFrom(email, '/verify-email'));
+
+    const res = await verify(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.emailConfirmed, email: auth.user.email });
+    expect(await meOf(auth)).toMatchObject({ emailVerified: true });
+    expectMessage(await verify(token), 400, messages.verifyLinkInvalid);
+    expectMessage(await verify(randomBytes(32).toString('base64url')), 400, messages.verifyLinkInvalid);
+    expectMessage(await verify('not-a-token'), 400, messages.verifyLinkInvalid);
+  });
+
+  it('refuses an expired confirmation link', async () => {
+    const auth = await register({ email: uniqueEmail('late') });
+    const token = tokenOf(linkFrom(await inbox.waitFor(auth.user.email), '/verify-email'));
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.tokenHash, sha256(token)));
+    expectMessage(await verify(token), 400, messages.verifyLinkInvalid);
+    expect(await meOf(auth)).toMatchObject({ emailVerified: false });
+  });
+
+  it('resends a link to an unverified address, within the hourly limit', async () => {
+    const auth = await register({ email: uniqueEmail('resend') });
+    const resend = () => call('POST', '/api/users/verify-email/resend', { token: auth.token });
+    const first = await resend();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ message: messages.verificationSent });
+    const second = await inbox.waitFor(auth.user.email, 2);
+    // Registration's link counts towards the limit.
+    for (let i = 2; i < LINK_LIMITS['verify-email']; i++) expect((await resend()).statusCode).toBe(200);
+    expectMessage(await resend(), 429, messages.tooManyRequests);
+
+    expect((await verify(tokenOf(linkFrom(second, '/verify-email')))).statusCode).toBe(200);
+    const after = await call('POST', '/api/users/verify-email/resend', {
+      token: (await login(auth.user.email, PASSWORD)).json<Auth>().token,
+    });
+    expect(after.json()).toEqual({ message: messages.emailAlreadyVerified });
+  });
+
+  it('changes the e-mail only once the link sent to the new address is followed; the old one gets a notice', async () => {
+    const auth = await register({ email: uniqueEmail('before') });
+    await inbox.waitFor(auth.user.email);
+    const next = uniqueEmail('after');
+    const res = await call('PATCH', `/api/users/${auth.user.id}`, {
+      token: auth.token,
+      body: { email: next },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { user: User }).user).toMatchObject({ email: auth.user.email, pendingEmail: next });
+
+    const confirm = await inbox.waitFor(next);
+    expect(confirm.subject).toBe('Confirm your new e-mail for Northbite');
+    const link = linkFrom(confirm, '/verify-email');
+    const notice = await inbox.waitFor(auth.user.email, 2);
+    expect(notice.subject).toBe('Your Northbite e-mail is about to change');
+    // No secret in the notice: no token, not even the new address in full.
+    expect(notice.raw).not.toContain(tokenOf(link));
+    expect(notice.raw).not.toContain('token=');
+    expect(notice.text).not.toContain(next);
+    expect(notice.text).toContain(`${next[0]}***@example.ca`);
+
+    const done = await verify(tokenOf(link));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ message: messages.emailConfirmed, email: next });
+    expect(await meOf(auth)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    expect((await login(next, PASSWORD)).statusCode).toBe(200);
+    expect((await login(auth.user.email, PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('voids an older change when a newer one is asked for, and refuses an address taken meanwhile', async () => {
+    const auth = await register({ email: uniqueEmail('twice') });
+    const patch = (email: string) =>
+      call('PATCH', `/api/users/${auth.user.id}`, { token: auth.token, body: { email } });
+    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+    await patch(first);
+    const firstToken = tokenOf(linkFrom(await inbox.waitFor(first), '/verify-email'));
+    await patch(second);
+    const secondToken = tokenOf(linkFrom(await inbox.waitFor(second), '/verify-email'));
+    expectMessage(await verify(firstToken), 400, messages.verifyLinkInvalid);
+
+    await insertUser({ email: second });
+    expectMessage(await verify(secondToken), 400, messages.emailChangeUnavailable);
+    expect(await meOf(auth)).toMatchObject({ email: auth.user.email });
+  });
+
+  it('limits e-mail changes per account (429) without saying which addresses exist', async () => {
+    const row = await insertUser({ email: uniqueEmail('prober') });
+    const token = await mintToken(row.id);
+    const taken = await insertUser({ email: uniqueEmail('exists') });
+    const answers = [];
+    for (let i = 0; i < LINK_LIMITS['change-email']; i++) {
+      const target = i % 2 === 0 ? taken.email : uniqueEmail('free');
+      const res = await call('PATCH', `/api/users/${row.id}`, { token, body: { email: target } });
+      expect(res.statusCode, res.body).toBe(200);
+      answers.push((res.json() as { user: User }).user.pendingEmail === target);
+    }
+    expect(answers.every(Boolean)).toBe(true);
+    const limited = await call('PATCH', `/api/users/${row.id}`, {
+      token,
+      body: { email: uniqueEmail('more') },
+    });
+    expectMessage(limited, 429, messages.tooManyRequests);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The attacks of issue 15, each reproduced.
+
+describe('attacks on accounts', () => {
+  it('pre-registering a Google user’s address gives the squatter nothing once the owner arrives', async () => {
+    const victimEmail = uniqueEmail('victim.gmail');
+    const squatter = await register({ email: victimEmail, password: 'Squatter-Pass-123' });
+    const subject = `g-victim-${randomBytes(6).toString('hex')}`;
+
+    // The owner signs in with Google: refused, not linked to the squatter's account.
+    const refused = await googleLogin(await googleToken({ email: victimEmail }, { subject }));
+    expectMessage(refused, 403, messages.googleLinkRefused);
+    expect((await userRow(squatter.user.id))?.googleSubject).toBeNull();
+
+    // The owner recovers the account through their mailbox; the squatter is out for good.
+    await forgot(victimEmail);
+    // (E-mail 1 is the confirmation link the squatter could not follow.)
+    const resetToken = tokenOf(linkFrom(await inbox.waitFor(victimEmail, 2), '/reset-password'));
+    expect((await reset(resetToken)).statusCode).toBe(200);
+    await expectSignedOut(squatter.token, squatter.user.id);
+    expect((await login(victimEmail, 'Squatter-Pass-123')).statusCode).toBe(401);
+    const linked = await googleLogin(await googleToken({ email: victimEmail }, { subject }));
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((linked.json() as Auth).user.id).toBe(squatter.user.id);
+  });
+
+  it('changing one’s e-mail to ADMIN_EMAIL does not make an admin, and the admin reset clears Google links', async () => {
+    const adminEmail = uniqueEmail('owner');
+    const subject = `g-attacker-${randomBytes(6).toString('hex')}`;
+    const attacker = (
+      await googleLogin(await googleToken({ email: uniqueEmail('attacker') }, { subject }))
+    ).json() as Auth;
+    const res = await call('PATCH', `/api/users/${attacker.user.id}`, {
+      token: attacker.token,
+      body: { email: adminEmail },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(attacker.user.id))?.email).not.toBe(adminEmail);
+
+    expect(await ensureAdminAccount(t.database.db, { email: adminEmail, password: 'Owner-Pass-2024' })).toBe(
+      'created',
+    );
+    const again = (
+      await googleLogin(await googleToken({ email: uniqueEmail('x') }, { subject }))
+    ).json() as Auth;
+    expect(again.user).toMatchObject({ id: attacker.user.id, isAdmin: false });
+    // The attacker's waiting change can never complete now.
+    const token = tokenOf(linkFrom(await inbox.waitFor(adminEmail), '/verify-email'));
+    expectMessage(await verify(token), 400, messages.emailChangeUnavailable);
+
+    // An account that held the address before the first start: the reset removes every way in.
+    const earlyEmail = uniqueEmail('early-owner');
+    const early = await insertUser({
+      email: earlyEmail,
+      googleSubject: `g-early-${randomBytes(6).toString('hex')}`,
+      pendingEmail: uniqueEmail('exit'),
+    });
+    const earlyToken = await mintToken(early.id);
+    expect(await ensureAdminAccount(t.database.db, { email: earlyEmail, password: 'Owner-Pass-2024' })).toBe(
+      'updated',
+    );
+    expect(await userRow(early.id)).toMatchObject({ isAdmin: true, googleSubject: null, pendingEmail: null });
+    expect((await userRow(early.id))?.emailVerifiedAt).not.toBeNull();
+    await expectSignedOut(earlyToken, early.id);
+    expect(
+      await t.database.db
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, early.id))),
+    ).toEqual([]);
+  });
+});

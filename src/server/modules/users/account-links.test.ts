@@ -270,6 +270,22 @@ describe('e-mail confirmation', () => {
     expect((await login(auth.user.email, PASSWORD)).statusCode).toBe(401);
   });
 
+  it('resends the link of a waiting change to the new address only, voiding the one before', async () => {
+    const auth = await register({ email: uniqueEmail('resend-change') });
+    const next = uniqueEmail('resend-next');
+    await call('PATCH', `/api/users/${auth.user.id}`, { token: auth.token, body: { email: next } });
+    const first = tokenOf(linkFrom(await inbox.waitFor(next), '/verify-email'));
+    await inbox.waitFor(auth.user.email, 2);
+    const res = await call('POST', '/api/users/verify-email/resend', { token: auth.token });
+    expect(res.json()).toEqual({ message: messages.verificationSent });
+    const second = tokenOf(linkFrom(await inbox.waitFor(next, 2), '/verify-email'));
+    expectMessage(await verify(first), 400, messages.verifyLinkInvalid);
+    expect((await verify(second)).statusCode).toBe(200);
+    await t.app.accountLinks.settle();
+    // Registration's link and the one notice: nothing more to the current address.
+    expect(inbox.to(auth.user.email)).toHaveLength(2);
+  });
+
   it('voids an older change when a newer one is asked for, and refuses an address taken meanwhile', async () => {
     const auth = await register({ email: uniqueEmail('twice') });
     const patch = (email: string) =>

@@ -292,11 +292,17 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
 
     /**
      * Asks to move the account to `newEmail`: the new address gets a confirmation link, the current
-     * one a notice without any secret, and the account keeps its address until the link is
-     * followed (the caller writes `pendingEmail`). Whether another account has the address is not looked at here (so the answer
-     * cannot tell): confirming it would fail, and only the owner of that mailbox would see that.
+     * one a notice without any secret (unless `notice` is false: a resend), and the account keeps
+     * its address until the link is followed (the caller writes `pendingEmail`). Whether another
+     * account has the address is not looked at here, so the answer cannot tell: confirming would
+     * fail, and only the owner of that mailbox would see that.
      */
-    async requestEmailChange(tx: Tx, user: UserRow, newEmail: string): Promise<void> {
+    async requestEmailChange(
+      tx: Tx,
+      user: UserRow,
+      newEmail: string,
+      { notice }: { notice: boolean } = { notice: true },
+    ): Promise<void> {
       if ((await issuedLastHour(tx, user.id, 'change-email')) >= LINK_LIMITS['change-email']) {
         throw new HttpError(429, messages.tooManyRequests);
       }
@@ -311,6 +317,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
           validHours: VERIFY_LINK_HOURS,
         }),
       );
+      if (!notice) return;
       await mailer.enqueue(
         tx,
         emailChangeNoticeEmail({

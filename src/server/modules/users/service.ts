@@ -310,7 +310,8 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
         const [user] = await tx.select().from(users).where(eq(users.id, viewer.id)).for('update');
         if (!user) throw userNotFound();
         if (user.pendingEmail) {
-          await links.requestEmailChange(tx, user, user.pendingEmail);
+          // The current address was told when the change was asked for.
+          await links.requestEmailChange(tx, user, user.pendingEmail, { notice: false });
           return messages.verificationSent;
         }
         if (user.emailVerifiedAt) return messages.emailAlreadyVerified;

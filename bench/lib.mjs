@@ -30,7 +30,7 @@ export async function startShop(env) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       NODE_ENV: 'test',
       ...env,
     },

@@ -100,7 +100,7 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
       DATABASE_URL: database.url,
       ABANDONED_CART_REMINDER_MINUTES: '0',
       JOBS_POLL_MS: '500',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
@@ -459,7 +459,7 @@ describe('Klaviyo onsite tracker (KLAVIYO_PUBLIC_KEY set, PGlite)', () => {
   const api = shopApi(() => shop.url, '10.72');
 
   beforeAll(async () => {
-    shop = await startShop({ KLAVIYO_PUBLIC_KEY: 'TESTKEY', TRUST_PROXY: 'true' });
+    shop = await startShop({ KLAVIYO_PUBLIC_KEY: 'TESTKEY', TRUST_PROXY: '1' });
     products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
   });
   afterAll(async () => {

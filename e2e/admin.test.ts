@@ -55,7 +55,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     // API calls below give each customer its own client address (X-Forwarded-For), as a proxy would,
     // so the per-client limits on registration and card attempts do not trip across journeys.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
   browser = await launchBrowser();
   products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];

@@ -28,7 +28,7 @@ const SHOP_ENV = {
   ADMIN_PASSWORD: ADMIN.password,
   // Each API call below comes from its own client address (X-Forwarded-For), as through a proxy, so
   // the per-client registration limit does not trip.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 };
 const SHIPPING = {
   firstName: 'Jordan',

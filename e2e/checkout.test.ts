@@ -6,6 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
+import { checkoutTotals } from '../src/domain/pricing';
+import { linkTo, startMailbox, type Mailbox } from '../src/server/testing/mailbox';
 import { startShop, type RunningShop } from './server';
 import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
 import { openSignedIn, payWithTestCard, shopApi, uniqueEmail } from './shop-api';
@@ -40,18 +42,22 @@ interface Auth {
 }
 
 let shop: RunningShop;
+let mailbox: Mailbox;
 let browser: Browser;
 let products: ApiProduct[];
 let adminToken: string;
 
 beforeAll(async () => {
+  // The shop's e-mails (account confirmation among them) go to a real SMTP server on loopback.
+  mailbox = await startMailbox();
   shop = await startShop({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     FREE_SHIPPING_EMAIL,
+    SMTP_URL: mailbox.url,
     // API calls below give each customer its own client address (X-Forwarded-For), as a proxy would,
     // so the per-client limits on registration and card attempts do not trip across journeys.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
   browser = await launchBrowser();
   products = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
@@ -61,6 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
+  await mailbox?.close();
 });
 
 const product = (name: string) => products.find((p) => p.name === name)!;
@@ -334,13 +341,52 @@ describe('checkout', () => {
     await page.close();
   });
 
-  it('ships free to the configured test address, and the server charges the same total', async () => {
+  it('ships free to the configured test address once its owner confirmed it, and the server charges the same total', async () => {
+    // Registering sends the confirmation link to the address, through the shop's SMTP server.
     const auth = await registerThroughApi(FREE_SHIPPING_EMAIL);
+    expect(auth.user).toMatchObject({ email: FREE_SHIPPING_EMAIL, emailVerified: false });
     const { page, errors } = await signedIn(auth, '/');
     await seedCart(page, GRANOLA, 1);
+    const granola = [{ ...product(GRANOLA), quantity: 1 }];
+    const priced = granola.map((line) => ({ priceCents: Math.round(line.price * 100), quantity: 1 }));
+
+    // Not before: anyone can type the address in, only its owner can confirm it. Neither the page
+    // nor the server gives the unconfirmed account free shipping.
     await page.goto(`${shop.url}/checkout`, { waitUntil: 'networkidle' });
     await fillShipping(page, { address1: '1 Main St', city: 'Kelowna', postalCode: 'V1Y 1A1' });
-    expect(await page.getByTestId('summary-shipping').textContent()).toBe('Free');
+    const standard = checkoutTotals(priced, 'Kelowna');
+    expect(standard.shippingCents).toBeGreaterThan(0);
+    expect(await page.getByTestId('summary-shipping').textContent()).toBe(money(standard.shippingCents));
+    const refused = await api<{ message: string }>(
+      '/api/payments/create-payment-intent',
+      {
+        method: 'POST',
+        token: auth.token,
+        body: {
+          amount: checkoutTotals(priced, 'Kelowna', true).totalCents,
+          shippingInfo: { ...SHIPPING, city: 'Kelowna', address1: '1 Main St', postalCode: 'V1Y 1A1' },
+          items: granola.map(({ id, quantity }) => ({ id, quantity })),
+        },
+      },
+      [400],
+    );
+    expect(refused.message).toBe('The order total has changed. Please review your order and try again.');
+
+    // The owner follows the link of the e-mail, signed in: the page confirms and refreshes the account.
+    const mail = await mailbox.waitFor(FREE_SHIPPING_EMAIL, /confirm your e-mail/i);
+    await page.goto(shop.url + linkTo('/verify-email', mail.text).pathAndQuery, { waitUntil: 'networkidle' });
+    await page.getByText('Thank you, your email is confirmed.').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}') as object), {
+        timeout: 5_000,
+      })
+      .toMatchObject({ email: FREE_SHIPPING_EMAIL, emailVerified: true });
+
+    await page.goto(`${shop.url}/checkout`, { waitUntil: 'networkidle' });
+    await fillShipping(page, { address1: '1 Main St', city: 'Kelowna', postalCode: 'V1Y 1A1' });
+    await expect
+      .poll(() => page.getByTestId('summary-shipping').textContent(), { timeout: 5_000 })
+      .toBe('Free');
     await page.getByRole('button', { name: 'Continue to Shipping' }).click();
     await expect.poll(() => page.getByTestId('shipping-cost').textContent()).toBe('Free');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
@@ -774,7 +820,7 @@ describe('Stripe mode', () => {
     stripeShop = await startShop({
       STRIPE_SECRET_KEY: 'sk_test_stand_in',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
   });
   afterAll(async () => {

@@ -83,7 +83,7 @@ async function start(db: TestDatabase | null, env: Record<string, string> = {}):
   const shop = await startShop({
     ...(db ? { DATABASE_URL: db.url } : {}),
     DATA_DIR: dataDir,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     // No background job transactions of the shop's own at the moments the tests strike.
     JOBS_POLL_MS: '600000',
     // The strikes below wait for a request to block on a lock of ours: no timeout may end the wait

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { data, Link, useLocation, useNavigate } from 'react-router';
 import { authResponseSchema, loginSchema, type AuthResponse, type LoginInput } from '../../domain/accounts';
 import { messages } from '../../domain/messages';
@@ -8,6 +8,7 @@ import { apiRequest } from '../api';
 import { AuthCard, OrDivider } from '../components/account/auth-card';
 import { describedBy, FormField, inputClass } from '../components/account/form-field';
 import { GoogleSignIn } from '../components/account/google-sign-in';
+import { accountTexts } from '../features/account/email-links';
 import { afterLoginPath, signIn } from '../features/session/session-actions';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
@@ -36,8 +37,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const typedEmail = useWatch({ control, name: 'email' });
 
   const finish = (auth: AuthResponse) => {
     signIn(auth);
@@ -96,6 +99,16 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             className={inputClass}
           />
         </FormField>
+        <p className="-mt-2 text-right text-sm">
+          {/* The address typed so far goes along, so the shopper does not type it twice. */}
+          <Link
+            to="/forgot-password"
+            state={{ email: typedEmail }}
+            className="font-semibold text-maple-dark underline underline-offset-4"
+          >
+            {accountTexts.forgotPassword}
+          </Link>
+        </p>
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? messages.loggingIn : 'Log In'}
         </button>

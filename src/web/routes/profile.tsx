@@ -1,16 +1,18 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { data, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { data, useLocation, useNavigate } from 'react-router';
 import { userSchema, type User } from '../../domain/accounts';
 import { userUpdateSchema, type ProfileField } from '../../domain/account-details';
 import { messages } from '../../domain/messages';
 import { z } from '../../domain/zod';
 import { ApiError, apiRequest } from '../api';
 import { EditableField, type FieldKind } from '../components/account/editable-field';
+import { EmailNotice } from '../components/account/email-notice';
 import { PasswordChange } from '../components/account/password-change';
 import { RecentOrders } from '../components/account/recent-orders';
+import { cameFromPasswordReset, savedDetailsText } from '../features/account/email-links';
 import { RequireUser } from '../features/session/require-user';
-import { signOut } from '../features/session/session-actions';
+import { refreshStoredUser, signOut } from '../features/session/session-actions';
 import { storeUser, type StoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
@@ -52,27 +54,36 @@ export default function Profile() {
 
 function Account({ stored }: { stored: StoredUser }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [user, setUser] = useState<StoredUser>(stored);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [savedText, setSavedText] = useState<string>(savedDetailsText('', stored));
   const dialog = useRef<HTMLDialogElement>(null);
+  // Arrived from a password reset link: say so once (the state goes with this history entry).
+  const [passwordReset] = useState(() => cameFromPasswordReset(location.state));
 
-  // The stored copy may be stale (changed on another device, or by an admin): refresh it.
+  // The stored copy may be stale (changed on another device, by an admin, by a confirmation link
+  // followed elsewhere): refresh it.
+  const refresh = useCallback(
+    (signal?: AbortSignal) =>
+      refreshStoredUser(stored.id, signal)
+        .then((fresh) => {
+          if (!fresh) return setLoadError(messages.invalidServerResponse);
+          setUser(fresh);
+        })
+        .catch((error: unknown) => {
+          if (signal?.aborted) return;
+          console.error('Failed to load the account', error);
+          setLoadError(error instanceof ApiError && error.status === 404 ? messages.userNotFound : null);
+        }),
+    [stored.id],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<unknown>(`/api/users/${stored.id}`, { signal: controller.signal })
-      .then((reply) => {
-        const parsed = userReply.safeParse(reply);
-        if (!parsed.success) return setLoadError(messages.invalidServerResponse);
-        setUser(parsed.data.user);
-        storeUser(parsed.data.user);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Failed to load the account', error);
-        setLoadError(error instanceof ApiError && error.status === 404 ? messages.userNotFound : null);
-      });
+    void refresh(controller.signal);
     return () => controller.abort();
-  }, [stored.id]);
+  }, [refresh]);
 
   async function save(field: ProfileField, value: string | boolean): Promise<string | null> {
     const parsed = userUpdateSchema.shape[field].safeParse(value);
@@ -96,6 +107,7 @@ function Account({ stored }: { stored: StoredUser }) {
     }
     setUser(updated);
     storeUser(updated);
+    setSavedText(savedDetailsText(field, updated));
     dialog.current?.showModal();
     return null;
   }
@@ -127,6 +139,21 @@ function Account({ stored }: { stored: StoredUser }) {
             {loadError}
           </p>
         )}
+        {passwordReset && (
+          <p
+            role="status"
+            className="rounded-2xl bg-white px-5 py-4 font-medium text-forest ring-1 ring-forest/30"
+          >
+            Your new password is set. You have been signed out on your other devices.
+          </p>
+        )}
+        <EmailNotice
+          user={user}
+          onAnswer={(message) => {
+            // The stored copy was behind: the address is confirmed already.
+            if (message === messages.emailAlreadyVerified) void refresh();
+          }}
+        />
         <section
           aria-label="Account details"
           className="rounded-3xl bg-white px-6 py-2 shadow-sm ring-1 ring-beige sm:px-8"
@@ -138,11 +165,16 @@ function Account({ stored }: { stored: StoredUser }) {
               label={field.label}
               kind={field.kind}
               value={user[field.name] ?? null}
+              note={
+                field.name === 'email' && user.pendingEmail
+                  ? `New address waiting for confirmation: ${user.pendingEmail}`
+                  : undefined
+              }
               onSave={(value) => save(field.name, value)}
             />
           ))}
         </section>
-        <PasswordChange userId={user.id} />
+        <PasswordChange userId={user.id} onChanged={setUser} />
         <RecentOrders userId={user.id} />
       </div>
       <dialog
@@ -153,7 +185,7 @@ function Account({ stored }: { stored: StoredUser }) {
         <h2 id="profile-updated-title" className="font-display text-2xl font-semibold">
           {messages.profileUpdated}
         </h2>
-        <p className="mt-3 text-muted">Your details are saved.</p>
+        <p className="mt-3 text-muted">{savedText}</p>
         <button
           type="button"
           className="btn-primary mt-6 w-full"

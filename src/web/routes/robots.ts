@@ -11,6 +11,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /order-confirmation',
     'Disallow: /orders/',
     'Disallow: /profile',
+    'Disallow: /reset-password',
+    'Disallow: /verify-email',
     '',
     `Sitemap: ${context.settings.publicUrl}/sitemap.xml`,
     '',

@@ -22,10 +22,12 @@ export const USER_KEYS = Object.keys(userSchema.shape).sort();
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 // Live bindings: set by setUpUsersApp's beforeAll, read by the test file after it.
 export let t: TestApp;
-let googlePrivateKey: CryptoKey;
-export let strangerPrivateKey: CryptoKey;
+let googlePrivateKey: PrivateKey;
+export let strangerPrivateKey: PrivateKey;
 /** argon2id of PASSWORD, for users inserted straight into the database. */
 export let knownHash: string;
 
@@ -190,7 +192,7 @@ export async function expectSignedOut(token: string, userId: number) {
 }
 
 export interface GoogleTokenOptions {
-  key?: CryptoKey | Uint8Array;
+  key?: PrivateKey | Uint8Array;
   alg?: string;
   kid?: string;
   issuer?: string;

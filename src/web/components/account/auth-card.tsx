@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The frame of the login and register pages: a card on the brand's sand background. */
+/** The frame of the account pages (login, register, password reset…): a card on the brand's sand background. */
 export function AuthCard({
   eyebrow,
   title,
@@ -10,9 +10,9 @@ export function AuthCard({
 }: {
   eyebrow: string;
   title: string;
-  intro: string;
+  intro?: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }) {
   return (
     <div className="bg-sand py-10 sm:py-16">
@@ -20,10 +20,10 @@ export function AuthCard({
         <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-10">
           <p className="eyebrow text-center">{eyebrow}</p>
           <h1 className="mt-2 text-center font-display text-3xl font-bold sm:text-4xl">{title}</h1>
-          <p className="mt-3 text-center text-muted">{intro}</p>
+          {intro && <p className="mt-3 text-center text-muted">{intro}</p>}
           <div className="mt-8">{children}</div>
         </div>
-        <div className="mt-6 text-center text-sm text-muted">{footer}</div>
+        {footer && <div className="mt-6 text-center text-sm text-muted">{footer}</div>}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../domain/phone';
 import { describedBy, inputClass } from './form-field';
 import { PhoneInput } from './phone-input';
@@ -16,12 +16,15 @@ export function EditableField({
   label,
   kind,
   value,
+  note,
   onSave,
 }: {
   name: string;
   label: string;
   kind: FieldKind;
   value: Value;
+  /** A word under the value (the e-mail waiting for its confirmation). */
+  note?: ReactNode;
   onSave: (value: string | boolean) => Promise<string | null>;
 }) {
   const [editing, setEditing] = useState(false);
@@ -73,6 +76,11 @@ export function EditableField({
             >
               {shown}
             </p>
+            {note && (
+              <p className="mt-1 text-sm text-muted" data-testid={`${id}-note`}>
+                {note}
+              </p>
+            )}
           </div>
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { authResponseSchema, type AuthResponse } from '../../../domain/accounts';
 import { messages } from '../../../domain/messages';
-import { apiRequest } from '../../api';
+import { ApiError, apiRequest } from '../../api';
 
 const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
@@ -33,7 +33,9 @@ function loadGoogleScript(): Promise<void> {
 
 /**
  * "Sign in with Google" (shown only when GOOGLE_CLIENT_ID is set). Google hands the page an ID token;
- * the server verifies it and answers with our own session. Any failure reads 'Google login failed'.
+ * the server verifies it and answers with our own session. Any failure reads 'Google login failed',
+ * except the server's refusal to link an account whose address is not confirmed (403), whose reason
+ * says what to do instead.
  */
 export function GoogleSignIn({
   clientId,
@@ -45,7 +47,8 @@ export function GoogleSignIn({
   onSignedIn: (auth: AuthResponse) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
+  /** The message shown under the button, null while nothing failed. */
+  const [failure, setFailure] = useState<string | null>(null);
   const onSignedInRef = useRef(onSignedIn);
   useEffect(() => {
     onSignedInRef.current = onSignedIn;
@@ -60,17 +63,21 @@ export function GoogleSignIn({
         accounts.initialize({
           client_id: clientId,
           callback: ({ credential }) => {
-            if (!credential) return setFailed(true);
+            if (!credential) return setFailure(messages.googleLoginFailed);
             apiRequest<unknown>('/api/users/google', { method: 'POST', body: { token: credential } })
               .then((reply) => {
                 const auth = authResponseSchema.safeParse(reply);
                 if (!auth.success) throw new Error(messages.invalidServerResponse);
-                setFailed(false);
+                setFailure(null);
                 onSignedInRef.current(auth.data);
               })
               .catch((error: unknown) => {
                 console.warn('Google sign-in failed', error);
-                setFailed(true);
+                setFailure(
+                  error instanceof ApiError && error.status === 403
+                    ? error.message
+                    : messages.googleLoginFailed,
+                );
               });
           },
         });
@@ -85,7 +92,7 @@ export function GoogleSignIn({
       })
       .catch((error: unknown) => {
         console.error(error);
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setFailure(messages.googleLoginFailed);
       });
     return () => {
       cancelled = true;
@@ -96,9 +103,9 @@ export function GoogleSignIn({
     <div>
       {/* Google's button is 44 px tall; the space is kept from the first paint. */}
       <div ref={container} className="flex h-11 justify-center" data-testid="google-sign-in" />
-      {failed && (
+      {failure && (
         <p role="alert" className="mt-2 text-center text-sm font-medium text-danger">
-          {messages.googleLoginFailed}
+          {failure}
         </p>
       )}
     </div>

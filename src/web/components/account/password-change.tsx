@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { authResponseSchema, newPasswordField } from '../../../domain/accounts';
+import { authResponseSchema, newPasswordField, type User } from '../../../domain/accounts';
 import { messages } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../api';
 import { storeSession } from '../../features/session/stored-session';
 import { describedBy, FormField, inputClass } from './form-field';
 
-/** Changing the password ends every other session of the account; this browser gets a fresh one. */
-export function PasswordChange({ userId }: { userId: number }) {
+/**
+ * Changing the password ends every other session of the account (and any e-mail change waiting for
+ * its link); this browser gets a fresh session, and `onChanged` the account as it now is.
+ */
+export function PasswordChange({ userId, onChanged }: { userId: number; onChanged?: (user: User) => void }) {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -28,6 +31,7 @@ export function PasswordChange({ userId }: { userId: number }) {
       const auth = authResponseSchema.safeParse(reply);
       if (!auth.success) throw new Error(messages.invalidServerResponse);
       storeSession(auth.data.token, auth.data.user);
+      onChanged?.(auth.data.user);
       setError(null);
       setDone(true);
       setCurrent('');

@@ -36,6 +36,8 @@ export const messages = {
   forbidden: 'You do not have permission to do that.',
   saveUserFailed: 'Failed to save user data. Please try again.',
   deleteUserFailed: 'Failed to delete user. Please try again.',
+  orderTooLarge:
+    'This order comes to more than $50,000.00, the most we take online in one order. Please contact us for large orders.',
   // Account recovery and e-mail confirmation (issue 15)
   forgotPasswordSent:
     'If an account exists for that email, we have sent it a link to reset your password. The link works for 1 hour.',

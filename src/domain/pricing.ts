@@ -60,6 +60,13 @@ export interface CheckoutTotals {
 }
 
 /** Subtotal, shipping, tax (5% of the products) and total = subtotal + shipping + tax, in cents. */
+/**
+ * The most one order may come to: $50,000. Past it the checkout is refused with 400 before anything
+ * is written, so no total can outgrow its column (issue 16: 3 products at the highest price × 99
+ * overflowed a 32-bit column and answered 500).
+ */
+export const MAX_ORDER_TOTAL_CENTS = 5_000_000;
+
 export function checkoutTotals(
   lines: readonly PricedLine[],
   city: string,

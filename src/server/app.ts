@@ -47,6 +47,7 @@ import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
 import { recipeRoutes } from './modules/recipes/routes.js';
 import { createRecipesService } from './modules/recipes/service.js';
+import { serializeError } from './http/log-redaction.js';
 import { createAccountLinks, type AccountLinks } from './modules/users/account-links.js';
 import { createGoogleVerifier } from './modules/users/google.js';
 import { createLoginThrottle } from './modules/users/login-throttle.js';
@@ -119,6 +120,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       serializers: {
+        // A failed query's values (a shopper's name, address, e-mail) never reach the log.
+        err: serializeError,
         // Request lines are logged; a restore-link token in them would be a working secret in the logs.
         req: (request: FastifyRequest) => ({
           method: request.method,

@@ -4,7 +4,7 @@
  * only when paid, and Stripe webhooks (signed offline with the SDK's test-header helper) apply once.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
@@ -183,6 +183,46 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
       shipping: { city: 'Surrey' },
       amount: 5174,
     });
+  });
+
+  it('refuses an order over the maximum total with 400 before writing anything (issue 16)', async () => {
+    // Three products at the highest allowed price, 99 of each: $29.7 million, past a 32-bit column.
+    // This answered 500, and the error log held the shopper's name, address, phone and e-mail.
+    const [{ categoryId } = { categoryId: 0 }] = await t.database.db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, classic.id));
+    const priciest = await t.database.db
+      .insert(products)
+      .values(
+        [1, 2, 3].map((n) => ({
+          name: `Golden Cookie ${n}`,
+          slug: `golden-cookie-${n}-${Date.now()}`,
+          sku: `GOLD-${n}-${Date.now()}`,
+          priceCents: 10_000_000,
+          categoryId,
+        })),
+      )
+      .returning({ id: products.id });
+    const who = await f.person();
+    const items = priciest.map((row) => ({ id: row.id, quantity: 99 }));
+    const before = await t.database.db.select().from(paymentIntents);
+    const res = await f.call('POST', '/api/payments/create-payment-intent', {
+      token: who.token,
+      body: intentBody(items, 2_970_000_000 + 148_500_000),
+    });
+    // Hidden again afterwards, so the other tests' catalogue stays the seeded one.
+    await t.database.db
+      .update(products)
+      .set({ isActive: false })
+      .where(
+        inArray(
+          products.id,
+          priciest.map((row) => row.id),
+        ),
+      );
+    expectMessage(res, 400, messages.orderTooLarge);
+    expect(await t.database.db.select().from(paymentIntents)).toHaveLength(before.length);
   });
 
   it('refuses a tampered amount with 400 and creates nothing', async () => {

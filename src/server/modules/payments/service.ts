@@ -8,7 +8,8 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
 import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
-import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
+import { messages } from '../../../domain/messages.js';
+import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -60,11 +61,9 @@ export function createPaymentsService({
       };
     });
     const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
-    return {
-      lines,
-      shippingInfo: input.shippingInfo,
-      totals: checkoutTotals(lines, input.shippingInfo.city, freeShipping),
-    };
+    const totals = checkoutTotals(lines, input.shippingInfo.city, freeShipping);
+    if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new HttpError(400, messages.orderTooLarge);
+    return { lines, shippingInfo: input.shippingInfo, totals };
   }
 
   return {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { productCreateSchema, productUpdateSchema } from '../../../domain/product-admin.js';
 import { HttpError, parseOr400 } from '../../http/errors.js';
 import { idField } from '../../http/ids.js';
-import { IMAGE_TOO_LARGE, storeProductImage } from '../uploads/product-images.js';
+import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
 import type { ProductAdminService } from './admin-service.js';
 import type { CatalogService } from './service.js';
 
@@ -63,9 +63,9 @@ export function productAdminRoutes(
     if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
     const { fields, image } = await readMultipart(request);
     const input = parseOr400(productCreateSchema, fields);
-    const imageUrl = image ? await storeProductImage(dataDir, image) : null;
+    const created = await withStoredImage(dataDir, image, (imageUrl) => admin.create(input, imageUrl));
     reply.status(201);
-    return changed(await admin.create(input, imageUrl));
+    return changed(created);
   });
 
   app.patch('/api/products/:id', { config: adminOnly }, async (request) => {
@@ -73,8 +73,9 @@ export function productAdminRoutes(
     if (request.isMultipart()) {
       const { fields, image } = await readMultipart(request);
       const changes = parseOr400(productUpdateSchema, fields);
-      const imageUrl = image ? await storeProductImage(dataDir, image) : null;
-      return changed(await admin.update(id, changes, imageUrl));
+      return changed(
+        await withStoredImage(dataDir, image, (imageUrl) => admin.update(id, changes, imageUrl)),
+      );
     }
     return changed(await admin.update(id, parseOr400(productUpdateSchema, request.body ?? {}), null));
   });

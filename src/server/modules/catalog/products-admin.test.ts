@@ -1,5 +1,7 @@
 /** Product management through the API (issue 7): uploads checked by their bytes, create, edit, hide, delete. */
 import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,11 +40,20 @@ function form(
   return body;
 }
 
-async function send(method: 'POST' | 'PATCH', url: string, token: string | null, body: FormData | object) {
+const send = (method: 'POST' | 'PATCH', url: string, token: string | null, body: FormData | object) =>
+  sendTo(t, method, url, token, body);
+
+async function sendTo(
+  app: TestApp,
+  method: 'POST' | 'PATCH',
+  url: string,
+  token: string | null,
+  body: FormData | object,
+) {
   const isForm = body instanceof FormData;
   const request = new Request('http://x', { method: 'POST', body: isForm ? body : JSON.stringify(body) });
   const payload = Buffer.from(await request.arrayBuffer());
-  return t.app.inject({
+  return app.app.inject({
     method,
     url,
     payload,
@@ -304,5 +315,64 @@ describe('PATCH and DELETE /api/products/:id', () => {
     // And back in the shop when un-hidden.
     await send('PATCH', `/api/products/${ordered.id}`, admin.token, { is_active: true });
     expect((await t.app.inject({ url: '/api/products/once-sold' })).statusCode).toBe(200);
+  });
+});
+
+describe('refused product writes', () => {
+  // An app with a data folder of its own: other test files upload into the shared one meanwhile.
+  let alone: TestApp;
+  let own: ReturnType<typeof checkoutFixtures>;
+  beforeAll(async () => {
+    alone = await createTestApp({ env: { DATA_DIR: await mkdtemp(join(tmpdir(), 'northbite-orphans-')) } });
+    own = checkoutFixtures(() => alone);
+  });
+  afterAll(async () => {
+    await alone?.close();
+    await rm(alone.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no image file behind when the write is refused: 409, 400 or 404 (issue 16)', async () => {
+    const admin = await own.person({ isAdmin: true });
+    const dir = join(imagesDir(alone.config.dataDir), 'products');
+    const files = async () =>
+      (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.endsWith('.tmp')).sort();
+    const taken = await sendTo(
+      alone,
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Orphan Check Granola')),
+    );
+    expect(taken.statusCode, taken.body).toBe(201);
+    const before = await files();
+    const withImage = async (fields: Record<string, string>) =>
+      form(fields, { bytes: await png(), name: 'p.png', type: 'image/png' });
+
+    // A name that is taken (409), a category that does not exist (400), a product that does not (404).
+    const clash = await sendTo(
+      alone,
+      'POST',
+      '/api/products',
+      admin.token,
+      await withImage(basics('Orphan Check Granola')),
+    );
+    expect(clash.statusCode).toBe(409);
+    const noCategory = await sendTo(
+      alone,
+      'POST',
+      '/api/products',
+      admin.token,
+      await withImage({ ...basics('Orphan Two'), category_id: '999' }),
+    );
+    expect(noCategory.statusCode).toBe(400);
+    const missing = await sendTo(
+      alone,
+      'PATCH',
+      '/api/products/999999',
+      admin.token,
+      await withImage({ name: 'Nobody' }),
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(await files()).toEqual(before);
   });
 });

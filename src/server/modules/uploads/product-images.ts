@@ -5,7 +5,7 @@
  * Re-encoding also drops metadata (location, camera) and anything hidden after the image data.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { imagesDir } from '../../db/seed/images.js';
@@ -55,4 +55,30 @@ export async function storeProductImage(dataDir: string, bytes: Buffer): Promise
     throw new HttpError(415, UNSUPPORTED_IMAGE);
   }
   return `/images/products/${base}-${WIDTH}w.webp`;
+}
+
+/** Removes both sizes of an image stored by `storeProductImage` (its write was refused). */
+export async function removeProductImage(dataDir: string, url: string): Promise<void> {
+  const base = /^\/images\/products\/([0-9a-f]{24})-\d+w\.webp$/.exec(url)?.[1];
+  if (!base) return;
+  const dir = join(imagesDir(dataDir), 'products');
+  await Promise.all([WIDTH, WIDTH / 2].map((w) => rm(join(dir, `${base}-${w}w.webp`), { force: true })));
+}
+
+/**
+ * Stores the image (if any), runs the product write with its URL, and removes the image again when
+ * the write is refused or fails, so no file is left that no product shows (issue 16).
+ */
+export async function withStoredImage<T>(
+  dataDir: string,
+  bytes: Buffer | null,
+  write: (imageUrl: string | null) => Promise<T>,
+): Promise<T> {
+  const imageUrl = bytes ? await storeProductImage(dataDir, bytes) : null;
+  try {
+    return await write(imageUrl);
+  } catch (error) {
+    if (imageUrl) await removeProductImage(dataDir, imageUrl).catch(() => {});
+    throw error;
+  }
 }

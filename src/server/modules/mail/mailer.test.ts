@@ -78,6 +78,9 @@ async function startSmtp() {
       });
     },
   });
+  // A client cut off mid-message (a mailer killed on purpose, a shop stopped) is reported here as an
+  // 'error' event (ECONNRESET); without a listener it would be an uncaught exception in the test run.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return {

@@ -48,10 +48,13 @@ export const passwordChangeSchema = z.object({
 export const RESET_LINK_HOURS = 1;
 export const VERIFY_LINK_HOURS = 48;
 
-/** The token of a link sent by e-mail: 256 random bits in base64url. Anything else is not one of ours. */
-export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A secret the shop hands out (a session, an e-mailed link, a cart restore link): 256 random bits in
+ * base64url. Anything else is not one of ours and needs no database lookup.
+ */
+export const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const linkToken = (invalid: string) =>
-  z.string({ message: invalid }).regex(LINK_TOKEN_PATTERN, { message: invalid });
+  z.string({ message: invalid }).regex(SECRET_TOKEN_PATTERN, { message: invalid });
 
 /** POST /api/users/forgot-password: the answer is the same whether or not the address has an account. */
 export const forgotPasswordSchema = z.object({ email: emailField });

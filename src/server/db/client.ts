@@ -13,6 +13,8 @@ import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which engine they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback gets. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

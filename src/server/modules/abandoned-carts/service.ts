@@ -9,8 +9,8 @@
  * - restore: the token (256 random bits, only its SHA-256 stored, bound to the user and their
  *   e-mail, expiring) is spent by the first GET, which answers the cart and a new session.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { SECRET_TOKEN_PATTERN } from '../../../domain/accounts.js';
 import {
   abandonedCartMessages,
   restoreCartPath,
@@ -26,17 +26,11 @@ import { HttpError } from '../../http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
 import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { SessionStore } from '../users/sessions.js';
-import type { Viewer } from '../users/sessions.js';
+import { hashToken, newToken, type SessionStore, type Viewer } from '../users/sessions.js';
 import { toApiUser } from '../users/service.js';
 import { reminderEmail } from './reminder-email.js';
 
 export const REMINDER_JOB = 'abandoned-cart.reminder';
-
-// base64url of 32 bytes; anything else cannot be one of ours and needs no lookup.
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const newToken = () => randomBytes(32).toString('base64url');
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface AbandonedCartOptions {
   db: Database;
@@ -106,7 +100,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
       const expiresAt = new Date(Date.now() + options.tokenTtlHours * 60 * 60 * 1000);
       await tx
         .update(abandonedCarts)
-        .set({ tokenHash: hash(token), tokenExpiresAt: expiresAt, reminderSentAt: new Date() })
+        .set({ tokenHash: hashToken(token), tokenExpiresAt: expiresAt, reminderSentAt: new Date() })
         .where(eq(abandonedCarts.id, cartId));
       await mailer.enqueue(
         tx,
@@ -186,7 +180,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
             email: viewer.email,
             cartItems: items,
             totalCents,
-            handleHash: hash(handle),
+            handleHash: hashToken(handle),
           })
           .onConflictDoUpdate({
             target: abandonedCarts.userId,
@@ -195,7 +189,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
               email: viewer.email,
               cartItems: items,
               totalCents,
-              handleHash: hash(handle),
+              handleHash: hashToken(handle),
               updatedAt: new Date(),
             },
           })
@@ -215,7 +209,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
     /** Spends a restore token: the cart and a new session, once. Anything else is a 404. */
     async restore(token: string, userAgent: string | undefined): Promise<RestoredCart> {
       const invalid = new HttpError(404, abandonedCartMessages.linkInvalid);
-      if (!TOKEN_PATTERN.test(token)) throw invalid;
+      if (!SECRET_TOKEN_PATTERN.test(token)) throw invalid;
       const buildCart = await pricer();
       return db.transaction(async (tx) => {
         // The update is the claim: of two requests with the same token, only one gets the row.
@@ -224,7 +218,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
           .set({ status: 'restored', restoredAt: new Date(), updatedAt: new Date() })
           .where(
             and(
-              eq(abandonedCarts.tokenHash, hash(token)),
+              eq(abandonedCarts.tokenHash, hashToken(token)),
               eq(abandonedCarts.status, 'open'),
               gt(abandonedCarts.tokenExpiresAt, sql`now()`),
             ),
@@ -241,8 +235,8 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
 
     /** Deletes the record a restore token or a capture handle belongs to; unknown tokens do nothing. */
     async remove(token: string): Promise<void> {
-      if (!TOKEN_PATTERN.test(token)) return;
-      const hashed = hash(token);
+      if (!SECRET_TOKEN_PATTERN.test(token)) return;
+      const hashed = hashToken(token);
       await db
         .delete(abandonedCarts)
         .where(

@@ -156,7 +156,7 @@ describe('password reset', () => {
     const known = await insertUser({ email: uniqueEmail('known') });
     const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 16; i++) {
       for (const kind of ['known', 'unknown'] as const) {
         // An address of its own each time, so the per-account limit does not change the work done.
         const email = kind === 'known' ? known.email : uniqueEmail('nobody');
@@ -172,8 +172,10 @@ describe('password reset', () => {
       }
     }
     expect([...bodies]).toEqual([JSON.stringify({ message: messages.forgotPasswordSent })]);
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(15);
+    // Each known request against the unknown one right after it: the pairs cancel out the load of
+    // other test files running meanwhile, which moves whole medians by more than the margin.
+    const differences = timings.known.map((known, i) => known - timings.unknown[i]!).sort((a, b) => a - b);
+    expect(Math.abs(differences[Math.floor(differences.length / 2)]!)).toBeLessThan(15);
   });
 
   it('limits requests per client (429) and e-mails per address (silently, whatever the client)', async () => {

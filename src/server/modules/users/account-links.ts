@@ -7,7 +7,6 @@
  * for, the address it was sent to and when it stops working. A link works once: using it is one
  * conditional UPDATE, so two tabs racing with the same link cannot both succeed.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +16,7 @@ import {
   type ResetPasswordInput,
 } from '../../../domain/accounts.js';
 import { messages } from '../../../domain/messages.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { accountTokens, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -29,11 +28,10 @@ import {
   verifyEmailEmail,
 } from './account-emails.js';
 import { hashPassword } from './passwords.js';
-import type { SessionStore } from './sessions.js';
+import { hashToken, newToken, type SessionStore } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 type Purpose = (typeof accountTokens.$inferSelect)['purpose'];
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -57,7 +55,14 @@ const PATHS: Record<Purpose, string> = {
   'change-email': '/verify-email',
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The link with this token, for one of these purposes, not used and not expired. */
+const working = (token: string, purposes: Purpose[]) =>
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    inArray(accountTokens.purpose, purposes),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+  );
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export interface AccountLinksDeps {
@@ -89,7 +94,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
 
   /** Stores a new link for `email` and returns its full address (the token is in it, nowhere else). */
   async function issue(executor: Executor, userId: number, purpose: Purpose, email: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     await executor.insert(accountTokens).values({
       userId,
       purpose,
@@ -105,14 +110,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
     const [row] = await executor
       .update(accountTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, hashToken(token)),
-          inArray(accountTokens.purpose, purposes),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(working(token, purposes))
       .returning();
     return row ?? null;
   }
@@ -188,14 +186,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         .select({ userId: accountTokens.userId, email: accountTokens.email, current: users.email })
         .from(accountTokens)
         .innerJoin(users, eq(users.id, accountTokens.userId))
-        .where(
-          and(
-            eq(accountTokens.tokenHash, hashToken(token)),
-            eq(accountTokens.purpose, 'reset-password'),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, sql`now()`),
-          ),
-        );
+        .where(working(token, ['reset-password']));
       return Boolean(row && sameEmail(row.email, row.current));
     },
 

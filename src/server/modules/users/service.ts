@@ -9,7 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, LoginInput, ResetPasswordInput, User } from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
 import { messages } from '../../../domain/messages.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -21,7 +21,6 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionStore, Viewer } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Where a request comes from, for the throttle and the session record. */
 export interface ClientInfo {
@@ -93,8 +92,28 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
     if (viewer.id !== userId && !viewer.isAdmin) throw userNotFound();
   }
 
-  const changeEmail = (tx: Tx, viewer: Viewer, before: UserRow, email: string) =>
-    changeEmailColumns(tx, links, viewer, before, email);
+  /**
+   * The columns an e-mail change writes. One's own new address waits for its link; an admin's change
+   * to someone else's account applies now, unverified; the current address again cancels a waiting
+   * change.
+   */
+  async function changeEmail(
+    tx: Tx,
+    viewer: Viewer,
+    before: UserRow,
+    email: string,
+  ): Promise<Partial<UserRow>> {
+    if (email.toLowerCase() === before.email.toLowerCase()) {
+      if (before.pendingEmail) await links.cancelEmailChange(tx, before.id);
+      return { pendingEmail: null };
+    }
+    if (viewer.id === before.id) {
+      await links.requestEmailChange(tx, before, email);
+      return { pendingEmail: email };
+    }
+    await links.cancelEmailChange(tx, before.id);
+    return { email, emailVerifiedAt: null, pendingEmail: null };
+  }
 
   return {
     async register(input: Registration, client: ClientInfo): Promise<AuthResponse> {
@@ -329,30 +348,6 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
       if (deleted.length === 0) throw userNotFound();
     },
   };
-}
-
-/**
- * The columns an e-mail change writes. One's own new address waits for its link; an admin's change
- * to someone else's account applies now, unverified; the current address again cancels a waiting
- * change.
- */
-async function changeEmailColumns(
-  tx: Tx,
-  links: AccountLinks,
-  viewer: Viewer,
-  before: UserRow,
-  email: string,
-): Promise<Partial<UserRow>> {
-  if (email.toLowerCase() === before.email.toLowerCase()) {
-    if (before.pendingEmail) await links.cancelEmailChange(tx, before.id);
-    return { pendingEmail: null };
-  }
-  if (viewer.id === before.id) {
-    await links.requestEmailChange(tx, before, email);
-    return { pendingEmail: email };
-  }
-  await links.cancelEmailChange(tx, before.id);
-  return { email, emailVerifiedAt: null, pendingEmail: null };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

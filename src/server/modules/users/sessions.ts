@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { SECRET_TOKEN_PATTERN } from '../../../domain/accounts.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { revokeRestoreLinks } from '../abandoned-carts/records.js';
@@ -25,9 +26,11 @@ type Executor = Pick<Database, 'delete' | 'update'>;
 
 // Refreshing last_seen_at on every request would turn reads into writes; once an hour is plenty.
 const LAST_SEEN_PRECISION_MS = 60 * 60 * 1000;
-// base64url of 32 bytes; anything else is not one of our tokens and needs no database lookup.
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A new secret for a session or an e-mailed link: 256 random bits, base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** What is stored of a secret: its SHA-256, so a leaked database yields nothing usable. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createSessionStore(db: Database, ttlDays: number) {
@@ -40,7 +43,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
       userAgent?: string,
       executor: Pick<Database, 'insert'> = db,
     ): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       await executor.insert(sessions).values({
         tokenHash: hashToken(token),
         userId,
@@ -52,7 +55,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
 
     /** The user of a live session, or null for an unknown, ended or expired token. */
     async resolve(token: string): Promise<Viewer | null> {
-      if (!TOKEN_PATTERN.test(token)) return null;
+      if (!SECRET_TOKEN_PATTERN.test(token)) return null;
       const tokenHash = hashToken(token);
       const [row] = await db
         .select({

@@ -157,7 +157,7 @@ async function benchShop(name, env) {
           priceCents: priced.find((p) => p.id === item.id).priceCents,
           quantity: item.quantity,
         })),
-        shipping.city,
+        shipping,
       );
       return { items, amount: totalCents };
     };

@@ -24,10 +24,10 @@ const CLIENT_TIMEOUT_MS = 10_000;
 const SHIPPING = {
   firstName: 'Burst',
   lastName: 'Bench',
-  address1: '4700 Kingsway',
+  address1: '1055 Canada Place',
   city: 'Vancouver',
   state: 'British Columbia',
-  postalCode: 'V5H 4M1',
+  postalCode: 'V6C 0C3',
   country: 'Canada',
   phoneNumber: '+16045550123',
   email: 'burst@example.ca',

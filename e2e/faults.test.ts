@@ -39,10 +39,10 @@ const STRIPE_ENV = {
 const SHIPPING = {
   firstName: 'Robin',
   lastName: 'Fault',
-  address1: '4700 Kingsway',
+  address1: '1055 Canada Place',
   city: 'Vancouver',
   state: 'British Columbia',
-  postalCode: 'V5H 4M1',
+  postalCode: 'V6C 0C3',
   country: 'Canada',
   phoneNumber: '+16045550123',
   email: 'robin.fault@example.ca',
@@ -265,7 +265,7 @@ const productsOf = async (shop: RunningShop) => (await call(shop, '/api/products
 
 /** The server's total for `quantity` of `product` shipped to Vancouver. */
 const totalFor = (product: ApiProduct, quantity: number) =>
-  checkoutTotals([{ priceCents: Math.round(product.price * 100), quantity }], SHIPPING.city);
+  checkoutTotals([{ priceCents: Math.round(product.price * 100), quantity }], SHIPPING);
 
 interface Intent {
   client_secret: string;

@@ -50,7 +50,7 @@ export async function payWithTestCard<Order>(
 ): Promise<Order> {
   const { totalCents } = checkoutTotals(
     lines.map((line) => ({ priceCents: Math.round(line.price * 100), quantity: line.quantity })),
-    shippingInfo.city,
+    { city: shippingInfo.city, postalCode: shippingInfo.postalCode ?? '' },
   );
   const intent = await api<{ client_secret: string; payment_intent_id: string }>(
     '/api/payments/create-payment-intent',

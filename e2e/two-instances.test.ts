@@ -383,7 +383,7 @@ describe.skipIf(skip)('two instances behind nginx on one PostgreSQL and one Redi
 
     const { totalCents } = checkoutTotals(
       lines.map((line) => ({ priceCents: Math.round(line.price * 100), quantity: line.quantity })),
-      SHIPPING.city,
+      SHIPPING,
     );
     const intent = ok(
       await request<{ client_secret: string; payment_intent_id: string }>(

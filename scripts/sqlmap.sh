@@ -182,7 +182,7 @@ const shipping = {
 async function payWithTestCard(token, lines) {
   const { totalCents } = checkoutTotals(
     lines.map((line) => ({ priceCents: Math.round(line.price * 100), quantity: line.quantity })),
-    shipping.city,
+    shipping,
   );
   const intent = await api('/api/payments/create-payment-intent', {
     method: 'POST',
@@ -233,7 +233,7 @@ if (ingredients.length === 0) throw new Error('no ingredients seeded');
 const recipe = recipes.find((item) => item.product_id != null) ?? recipes[0];
 
 // What one of products[0] costs delivered to Vancouver, for a payment intent the scans can repeat.
-const { totalCents: intentAmount } = checkoutTotals([{ priceCents: Math.round(products[0].price * 100), quantity: 1 }], shipping.city);
+const { totalCents: intentAmount } = checkoutTotals([{ priceCents: Math.round(products[0].price * 100), quantity: 1 }], shipping);
 
 const out = {
   INTENT_AMOUNT: intentAmount,

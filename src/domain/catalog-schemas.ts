@@ -44,6 +44,8 @@ export const productSchema = z.object({
   nutrition: nutritionSchema,
   competitors: z.array(competitorSchema),
   faqs: z.array(faqSchema),
+  /** Units the shop can still sell, or null for made to order with no limit (issue 16, domain/stock.ts). */
+  stock: z.number().int().nullable(),
 });
 
 export const categoryConfigSchema = z.object({

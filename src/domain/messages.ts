@@ -49,6 +49,13 @@ export const messages = {
   verificationSent: 'We have sent you a new confirmation link. Please check your inbox.',
   emailAlreadyVerified: 'Your email is already confirmed.',
   emailChangeUnavailable: 'This email cannot be used for your account. Please choose another one.',
+  // Stock, expiring payments, refunds and shipping areas (issue 16)
+  paymentExpired:
+    "This checkout was open for too long, so we let go of the items it held. Please review your order: we have priced it again at today's prices.",
+  shippingChangeRefused:
+    'This address ships at a different rate than the one paid for, so it cannot be changed here. Please contact us and we will sort it out.',
+  refundTooLarge: 'The refund is more than what is left to refund on this order.',
+  orderNotPaid: 'This order has no payment to refund.',
   googleLinkRefused:
     'An account with this email already exists. Please log in with your password and confirm your email first; then you can sign in with Google.',
 } as const;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   canCancel,
   cancelBlockedReason,
+  canTransition,
+  transitionBlockedReason,
   canEditAddress,
   ORDER_STATUSES,
   orderAddressUpdateSchema,
@@ -117,5 +119,50 @@ describe('orderStatusUpdateSchema', () => {
     expect(messageOf(orderStatusUpdateSchema, { status: 'pending' })).toMatch(/^status must be one of/);
     expect(messageOf(orderStatusUpdateSchema, { is_paid: 'true' })).toBe('is_paid must be true or false.');
     expect(messageOf(orderStatusUpdateSchema, {})).toBe('Send a status, is_paid, or both.');
+  });
+});
+
+describe('the status table (issue 16): every from → to pair, for the admin and for the customer', () => {
+  // Rows: from; columns: to, in ORDER_STATUSES order. A: admin may; C: customer may too; -: no one.
+  const TABLE: Record<OrderStatus, string> = {
+    //              Pending  In Progress  Shipped  Delivered  Canceled  Refunded
+    Pending: '      =        A            A        A          AC        -',
+    'In Progress': 'A        =            A        A          A         -',
+    Shipped: '      A        A            =        A          A         -',
+    Delivered: '    A        A            A        =          -         -',
+    Canceled: '     -        -            -        -          =         -',
+    Refunded: '     -        -            -        -          -         =',
+  };
+  const cells = (from: OrderStatus) => TABLE[from].trim().split(/\s+/);
+
+  for (const from of ORDER_STATUSES) {
+    ORDER_STATUSES.forEach((to, i) => {
+      const cell = cells(from)[i]!;
+      it(`${from} → ${to}: ${cell}`, () => {
+        expect(canTransition(from, to, 'admin')).toBe(cell.includes('A'));
+        expect(canTransition(from, to, 'customer')).toBe(cell.includes('C'));
+        if (from === to) expect(transitionBlockedReason(from, to)).toBeNull();
+        else expect(transitionBlockedReason(from, to) === null).toBe(cell.includes('A'));
+      });
+    });
+  }
+
+  it('has nothing leading out of Canceled or Refunded, and nothing into Refunded by hand', () => {
+    for (const actor of ['admin', 'customer'] as const) {
+      for (const to of ORDER_STATUSES) {
+        expect(canTransition('Canceled', to, actor)).toBe(false);
+        expect(canTransition('Refunded', to, actor)).toBe(false);
+        expect(canTransition(to, 'Refunded', actor)).toBe(false);
+      }
+    }
+    expect(transitionBlockedReason('Shipped', 'Refunded')).toBe(
+      'An order becomes Refunded when its payment is refunded in full. Use Refund instead.',
+    );
+    expect(transitionBlockedReason('Canceled', 'Pending')).toBe(
+      'This order is canceled, which is final. Place a new order instead.',
+    );
+    expect(transitionBlockedReason('Delivered', 'Canceled')).toBe(
+      'An order that is Delivered cannot be set to Canceled.',
+    );
   });
 });

@@ -15,6 +15,41 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Who may move an order from one status to another (issue 16): the one table the customer's cancel and
+ * the admin's status change both follow. Canceled and Refunded are final: nothing leads out of them.
+ * Refunded is reached only through a refund that moved the money (POST /api/orders/{id}/refunds), never
+ * set by hand. An admin may correct the open statuses among themselves, and cancel an order that has
+ * not been delivered (a paid one is refunded by that cancellation). A customer may cancel a Pending order.
+ */
+export const ORDER_TRANSITIONS: Record<
+  OrderStatus,
+  { admin: readonly OrderStatus[]; customer: readonly OrderStatus[] }
+> = {
+  Pending: { admin: ['In Progress', 'Shipped', 'Delivered', 'Canceled'], customer: ['Canceled'] },
+  'In Progress': { admin: ['Pending', 'Shipped', 'Delivered', 'Canceled'], customer: [] },
+  Shipped: { admin: ['Pending', 'In Progress', 'Delivered', 'Canceled'], customer: [] },
+  Delivered: { admin: ['Pending', 'In Progress', 'Shipped'], customer: [] },
+  Canceled: { admin: [], customer: [] },
+  Refunded: { admin: [], customer: [] },
+};
+
+/** Whether `actor` may move an order from `from` to `to` (staying put is not a move). */
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: 'admin' | 'customer'): boolean {
+  return ORDER_TRANSITIONS[from][actor].includes(to);
+}
+
+/** Why an admin cannot set that status, as the 409 says it (null when they can). */
+export function transitionBlockedReason(from: OrderStatus, to: OrderStatus): string | null {
+  if (from === to || canTransition(from, to, 'admin')) return null;
+  if (from === 'Canceled' || from === 'Refunded') {
+    return `This order is ${from.toLowerCase()}, which is final. Place a new order instead.`;
+  }
+  if (to === 'Refunded')
+    return 'An order becomes Refunded when its payment is refunded in full. Use Refund instead.';
+  return `An order that is ${from} cannot be set to ${to}.`;
+}
+
 /** The customer may change the shipping address while the order is Pending or In Progress. */
 export function canEditAddress(status: OrderStatus): boolean {
   return status === 'Pending' || status === 'In Progress';
@@ -22,7 +57,7 @@ export function canEditAddress(status: OrderStatus): boolean {
 
 /** The customer may cancel unless the order is Shipped, In Progress, Delivered, or already over. */
 export function canCancel(status: OrderStatus): boolean {
-  return !(['Shipped', 'In Progress', 'Delivered', 'Canceled', 'Refunded'] as OrderStatus[]).includes(status);
+  return canTransition(status, 'Canceled', 'customer');
 }
 
 /** Why the order cannot be cancelled, as the order page says it (null when it can be). */
@@ -94,6 +129,41 @@ export const orderStatusUpdateSchema = z
   });
 export type OrderStatusUpdate = z.output<typeof orderStatusUpdateSchema>;
 
+/** The most one refund's reason may say. */
+const REASON_MAX = 500;
+
+/** POST /api/orders/:id/refunds (admin): an amount in dollars and why. */
+export const refundRequestSchema = z.object({
+  amount: z
+    .number({ message: 'amount must be a number of dollars.' })
+    .finite({ message: 'amount must be a number of dollars.' })
+    .positive({ message: 'The refund must be more than $0.00.' })
+    .max(50_000, { message: 'The refund is more than what is left to refund on this order.' })
+    .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+      message: 'amount must have at most two decimals.',
+    })
+    .transform((dollars) => Math.round(dollars * 100)),
+  reason: z
+    .string({ message: 'Please give a reason for the refund.' })
+    .trim()
+    .min(1, { message: 'Please give a reason for the refund.' })
+    .max(REASON_MAX, { message: `Please keep the reason under ${REASON_MAX} characters.` }),
+});
+export type RefundRequest = z.output<typeof refundRequestSchema>;
+
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A refund of the order's payment: pending until the provider has taken it. */
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  /** dollars */
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATES),
+  created_at: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 export const orderItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
@@ -125,6 +195,10 @@ export const orderSchema = z.object({
   email: z.string(),
   phone_number: z.string(),
   items: z.array(orderItemSchema),
+  /** Refunds of the payment, oldest first. */
+  refunds: z.array(orderRefundSchema),
+  /** dollars refunded so far (succeeded refunds) */
+  refunded: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;

@@ -1,3 +1,5 @@
+import { BURNABY_FSAS, forwardSortationArea, VANCOUVER_FSAS } from './shipping-areas.js';
+
 /**
  * Prices, shipping and tax (SPEC §9), in integer cents. The cart, checkout and the server's order
  * creation all compute with these functions.
@@ -30,11 +32,22 @@ export function freeShippingProgress(subtotalCents: number): FreeShippingProgres
   };
 }
 
-/** Ground shipping by city (SPEC §9): Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. */
-export function cityShippingCents(city: string): number {
+/** Where an order ships, as far as its price is concerned. */
+export interface ShippingDestination {
+  city: string;
+  postalCode: string;
+}
+
+/**
+ * Ground shipping by city (SPEC §9): Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. A
+ * city's rate needs a postal code of that city (shipping-areas.ts): 'Vancouver' with a Toronto code
+ * pays the 'other cities' rate (issue 16).
+ */
+export function cityShippingCents({ city, postalCode }: ShippingDestination): number {
   const name = city.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (name === 'vancouver') return 500;
-  if (name === 'burnaby' || name === 'brentwood') return 800;
+  const area = forwardSortationArea(postalCode);
+  if (name === 'vancouver' && VANCOUVER_FSAS.has(area)) return 500;
+  if ((name === 'burnaby' || name === 'brentwood') && BURNABY_FSAS.has(area)) return 800;
   return 1500;
 }
 
@@ -42,9 +55,13 @@ export function cityShippingCents(city: string): number {
  * Shipping for a checkout: free from $90 of products or for the configured free-shipping account
  * (SPEC §6, §9), else the city's rate.
  */
-export function shippingCents(subtotalCents: number, city: string, freeShipping = false): number {
+export function shippingCents(
+  subtotalCents: number,
+  destination: ShippingDestination,
+  freeShipping = false,
+): number {
   if (freeShipping || subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS) return 0;
-  return cityShippingCents(city);
+  return cityShippingCents(destination);
 }
 
 export interface PricedLine {
@@ -59,7 +76,6 @@ export interface CheckoutTotals {
   totalCents: number;
 }
 
-/** Subtotal, shipping, tax (5% of the products) and total = subtotal + shipping + tax, in cents. */
 /**
  * The most one order may come to: $50,000. Past it the checkout is refused with 400 before anything
  * is written, so no total can outgrow its column (issue 16: 3 products at the highest price × 99
@@ -67,13 +83,14 @@ export interface CheckoutTotals {
  */
 export const MAX_ORDER_TOTAL_CENTS = 5_000_000;
 
+/** Subtotal, shipping, tax (5% of the products) and total = subtotal + shipping + tax, in cents. */
 export function checkoutTotals(
   lines: readonly PricedLine[],
-  city: string,
+  destination: ShippingDestination,
   freeShipping = false,
 ): CheckoutTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const shipping = shippingCents(subtotal, city, freeShipping);
+  const shipping = shippingCents(subtotal, destination, freeShipping);
   const tax = taxCents(subtotal);
   return {
     subtotalCents: subtotal,

@@ -4,6 +4,7 @@
  * arrive as JSON text; JSON bodies send them as they are.
  */
 import { MAX_RECORD_ID } from './ids.js';
+import { MAX_STOCK } from './stock.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
 import { z } from './zod.js';
 
@@ -117,6 +118,30 @@ const sizeField = z
       .nullable(),
   );
 
+const STOCK_MESSAGE = `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-CA')}, or empty for made to order.`;
+
+/** Units left to sell; empty or null for made to order (domain/stock.ts). 0 marks it sold out. */
+const stockField = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .transform((value) => (value === '' ? null : /^\d{1,9}$/.test(value) ? Number(value) : NaN)),
+      z.null(),
+    ],
+    { message: STOCK_MESSAGE },
+  )
+  .pipe(
+    z
+      .number({ message: STOCK_MESSAGE })
+      .int({ message: STOCK_MESSAGE })
+      .min(0, { message: STOCK_MESSAGE })
+      .max(MAX_STOCK, { message: STOCK_MESSAGE })
+      .nullable(),
+  );
+
 const fields = {
   name: text('Name', 120).min(1, { message: 'Please enter the product name.' }),
   description: text('Description', 5000),
@@ -129,6 +154,7 @@ const fields = {
   features: textList('Features'),
   ingredients: textList('Ingredients'),
   allergens: textList('Allergens'),
+  stock: stockField,
 };
 
 export const productCreateSchema = z.object({
@@ -141,6 +167,7 @@ export const productCreateSchema = z.object({
   features: fields.features.optional().transform((v) => v ?? []),
   ingredients: fields.ingredients.optional().transform((v) => v ?? []),
   allergens: fields.allergens.optional().transform((v) => v ?? []),
+  stock: fields.stock.optional().transform((v) => v ?? null),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 

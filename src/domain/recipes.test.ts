@@ -376,6 +376,7 @@ describe('planFromOpenOrders', () => {
         name: 'Chocolate Chunk',
         category: 'Chunky Protein Cookies',
         open_packs: 7,
+        reserved_packs: 0,
         recipe_id: 2,
         multiplier: 1.25,
         packs_per_batch: 6,
@@ -386,6 +387,7 @@ describe('planFromOpenOrders', () => {
         name: 'Double Chocolate',
         category: 'Chunky Protein Cookies',
         open_packs: 3,
+        reserved_packs: 0,
         recipe_id: 3,
         multiplier: 0.5,
         packs_per_batch: 6,
@@ -396,6 +398,7 @@ describe('planFromOpenOrders', () => {
         name: 'Variety Pack',
         category: 'Variety Pack',
         open_packs: 2,
+        reserved_packs: 0,
         recipe_id: null,
         multiplier: null,
         packs_per_batch: null,
@@ -406,6 +409,7 @@ describe('planFromOpenOrders', () => {
         name: 'Granola',
         category: 'Granola',
         open_packs: 20,
+        reserved_packs: 0,
         recipe_id: 4,
         multiplier: 1.25,
         packs_per_batch: 18.75,
@@ -416,6 +420,7 @@ describe('planFromOpenOrders', () => {
         name: 'Mystery Bar',
         category: 'Granola',
         open_packs: 5,
+        reserved_packs: 0,
         recipe_id: 5,
         multiplier: null,
         packs_per_batch: null,
@@ -426,6 +431,7 @@ describe('planFromOpenOrders', () => {
         name: 'Unknown',
         category: null,
         open_packs: 4,
+        reserved_packs: 0,
         recipe_id: null,
         multiplier: null,
         packs_per_batch: null,
@@ -453,6 +459,29 @@ describe('planFromOpenOrders', () => {
       // Mixed units stay apart: 1 tbsp x 1.25 (cookies) + 1 tbsp x 1.25 (granola), and 2 tsp x 1.75 (dough).
       { ingredient_id: SALT, name: 'Sea salt', unit: 'tbsp', quantity: 2.5, cups: null },
       { ingredient_id: SALT, name: 'Sea salt', unit: 'tsp', quantity: 3.5, cups: null },
+    ]);
+  });
+
+  it('counts the packs held by checkouts being paid with the ordered ones (issue 16)', () => {
+    const result = planFromOpenOrders({
+      products: [products[0]!, products[1]!],
+      recipes: [
+        recipe({ id: 2, product_id: 10, ingredients: [line(CHOC, 'Chunks', 100, 'g', 1)] }),
+        recipe({ id: 3, product_id: 11, ingredients: [line(CHOC, 'Chunks', 100, 'g', 1)] }),
+      ],
+      openPacksByProduct: new Map([[10, 4]]),
+      // 2 more of product 10 and 3 of product 11, which no order holds yet.
+      reservedPacksByProduct: new Map([
+        [10, 2],
+        [11, 3],
+      ]),
+    });
+    expect(result.products.map((p) => [p.product_id, p.open_packs, p.reserved_packs, p.multiplier])).toEqual([
+      [10, 4, 2, 1],
+      [11, 0, 3, 0.5],
+    ]);
+    expect(result.pick_list).toEqual([
+      { ingredient_id: CHOC, name: 'Chunks', unit: 'g', quantity: 150, cups: 1.5 },
     ]);
   });
 

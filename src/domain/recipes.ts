@@ -218,6 +218,8 @@ export interface PlanInput {
   recipes: PlanRecipe[];
   /** Packs of each product in Pending and In Progress orders. */
   openPacksByProduct: Map<number, number>;
+  /** Packs held by checkouts being paid (issue 16): most become orders within minutes. */
+  reservedPacksByProduct?: Map<number, number>;
 }
 
 export const PLAN_STATUSES = ['planned', 'no_recipe', 'no_yield'] as const;
@@ -231,6 +233,8 @@ export const productionPlanSchema = z.object({
       category: z.string().nullable(),
       /** packs of the product in Pending and In Progress orders */
       open_packs: z.number().int(),
+      /** packs held by checkouts being paid; the batches cover them too (issue 16) */
+      reserved_packs: z.number().int(),
       recipe_id: z.number().int().nullable(),
       /** batches to make (the dashboard's multiplier); null unless planned */
       multiplier: z.number().nullable(),
@@ -306,7 +310,12 @@ const GRAMS_PER_UNIT: Record<string, number> = { g: 1, kg: 1000 };
  * a recipe without product, e.g. 'Base Cookie Dough', in g or kg) is expanded into the base's own
  * ingredients in proportion to its total yield weight, and the base is listed under `bases`.
  */
-export function planFromOpenOrders({ products, recipes, openPacksByProduct }: PlanInput): ProductionPlan {
+export function planFromOpenOrders({
+  products,
+  recipes,
+  openPacksByProduct,
+  reservedPacksByProduct = new Map(),
+}: PlanInput): ProductionPlan {
   const recipeOfProduct = new Map<number, PlanRecipe>();
   const basesByName = new Map<string, PlanRecipe>();
   for (const recipe of recipes) {
@@ -355,10 +364,12 @@ export function planFromOpenOrders({ products, recipes, openPacksByProduct }: Pl
   // Products named by the orders but missing from `products` still appear, after the others.
   const order = [
     ...products.map((product) => product.id),
-    ...[...openPacksByProduct.keys()].filter((id) => !known.has(id)),
+    ...[...openPacksByProduct.keys(), ...reservedPacksByProduct.keys()].filter((id) => !known.has(id)),
   ];
   for (const productId of order) {
-    const packs = openPacksByProduct.get(productId) ?? 0;
+    const ordered = openPacksByProduct.get(productId) ?? 0;
+    const reserved = reservedPacksByProduct.get(productId) ?? 0;
+    const packs = ordered + reserved;
     if (!(packs > 0) || listed.has(productId)) continue;
     listed.add(productId);
     const product = known.get(productId);
@@ -370,7 +381,8 @@ export function planFromOpenOrders({ products, recipes, openPacksByProduct }: Pl
       product_id: productId,
       name: product?.name ?? 'Unknown',
       category: product?.category ?? null,
-      open_packs: packs,
+      open_packs: ordered,
+      reserved_packs: reserved,
       recipe_id: recipe?.id ?? null,
       multiplier,
       packs_per_batch: perBatch === null ? null : round2(perBatch),

@@ -239,21 +239,22 @@ export async function buildApp({
     ...(reviewsFetch ? { fetch: reviewsFetch } : {}),
   });
 
-  const orders = createOrdersService(database.db, mailer, {
-    onRefundDeferred: (error, orderId) =>
-      app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
-  });
   const testProcessor = config.stripe ? undefined : createTestProcessor(database.db);
   const stripe = config.stripe ? createStripeProvider(config.stripe.secretKey, stripeClient) : undefined;
   const provider = stripe ?? testProcessor!;
-  // A canceled order's refund, when sending it at once failed (orders/service.ts): idempotent by key.
-  jobHandlers[REFUND_JOB] = async (payload) =>
-    provider.refund(String(payload.intentId), String(payload.idempotencyKey));
+  const orders = createOrdersService(database.db, mailer, {
+    provider,
+    onRefundDeferred: (error, orderId) =>
+      app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
+  });
+  // A refund whose sending at once failed (orders/refunds.ts): sent again by its key, refunded once.
+  jobHandlers[REFUND_JOB] = async (payload) => orders.sendRefund(String(payload.idempotencyKey));
   const payments = createPaymentsService({
     db: database.db,
     provider,
     orders,
     freeShippingEmail: config.freeShippingEmail,
+    paymentTtlMinutes: config.paymentTtlMinutes,
   });
   // Paid intents without an order become orders: at start-up, then every minute (payments/reconcile.ts).
   const reconciler = createReconciler({
@@ -305,7 +306,7 @@ export async function buildApp({
 
   healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
   userRoutes(app, users, accountLinks, orders);
-  orderRoutes(app, orders, provider);
+  orderRoutes(app, orders);
   paymentRoutes(app, {
     payments,
     ...(testProcessor ? { testProcessor } : {}),

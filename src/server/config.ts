@@ -109,6 +109,7 @@ const envSchema = z
     ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1_440).default(30),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
@@ -190,6 +191,8 @@ export interface Config {
   databaseQueue: { limit: number; waitMs: number };
   /** How often each instance looks for paid intents without an order (payments/reconcile.ts). */
   reconcileIntervalMs: number;
+  /** How long an unpaid checkout holds its stock and can still be paid (issue 16). */
+  paymentTtlMinutes: number;
   /** From JWT_SECRET (required in production). Nothing signs with it yet: sessions are database tokens (decision 0012). */
   secret: string | undefined;
   sessionTtlDays: number;
@@ -261,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: resolve(dataDir, 'pglite') },
     databaseQueue: { limit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
     secret: e.JWT_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     admin:

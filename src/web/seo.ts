@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { brand } from '../domain/brand';
 import { dollarsToCents, formatAmount } from '../domain/money';
+import { schemaAvailability } from '../domain/stock';
 
 export interface PageSeo {
   title: string;
@@ -55,7 +56,7 @@ export function breadcrumbList(origin: string, trail: { name: string; path: stri
   };
 }
 
-/** schema.org Product with a CAD offer. */
+/** schema.org Product with a CAD offer, OutOfStock when it is sold out (issue 16). */
 export function productJsonLd(
   origin: string,
   p: {
@@ -66,6 +67,7 @@ export function productJsonLd(
     image_url: string | null;
     price: number;
     category: string;
+    stock: number | null;
   },
 ) {
   const url = `${origin}/products/${p.slug}`;
@@ -82,7 +84,7 @@ export function productJsonLd(
       '@type': 'Offer',
       price: formatAmount(dollarsToCents(p.price)),
       priceCurrency: brand.currency,
-      availability: 'https://schema.org/InStock',
+      availability: schemaAvailability(p.stock),
       itemCondition: 'https://schema.org/NewCondition',
       url,
     },

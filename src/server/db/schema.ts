@@ -14,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -181,6 +182,11 @@ export const products = pgTable(
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
     // Null when unknown ("N/A" on the page).
     ...nutritionColumns(),
+    /**
+     * Units the shop can still sell, or null for made to order with no limit (issue 16). Checkouts
+     * being paid hold their units out of it (stock_reservations); 0 is sold out, still shown.
+     */
+    stock: integer('stock'),
     /** false hides the product from the shop while keeping it for order history */
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -189,6 +195,7 @@ export const products = pgTable(
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
     index('products_category_id_idx').on(t.categoryId),
   ],
 );
@@ -338,12 +345,82 @@ export const paymentIntents = pgTable(
      * it asks less often as an unpaid intent ages.
      */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    /**
+     * When an unpaid intent stops holding its stock and can no longer be paid (issue 16): created
+     * plus PAYMENT_TTL_MINUTES. Null for intents made before expiry existed.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** What the provider has refunded of it, in cents (the test processor's own record; issue 16). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_intents_user_id_idx').on(t.userId),
     index('payment_intents_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The units a payment intent holds (issue 16, decision 0022): `held` while it can be paid, `taken`
+ * once its order exists, `released` when it expired or was cancelled. `counted` says the units were
+ * taken out of products.stock (false for made-to-order products, which have no count).
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    counted: boolean('counted').notNull(),
+    status: text('status', { enum: ['held', 'taken', 'released'] })
+      .notNull()
+      .default('held'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.intentId, t.productId] }),
+    index('stock_reservations_held_idx')
+      .on(t.productId)
+      .where(sql`${t.status} = 'held'`),
+    check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_reservations_status_check', sql`${t.status} in ('held', 'taken', 'released')`),
+  ],
+);
+
+/**
+ * Money given back on an order (issue 16): each refund goes through the payment provider with its own
+ * idempotency key, so a retry never refunds twice. `pending` until the provider has taken it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Who asked for it: the admin, or the customer cancelling; null once that account is deleted. */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_idempotency_key').on(t.idempotencyKey),
+    index('order_refunds_order_id_idx').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('order_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );
 

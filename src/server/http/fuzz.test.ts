@@ -591,13 +591,14 @@ function examples(actor: Actor): Record<string, object> {
     'PATCH /api/orders/:id': {
       shipping_address: '2 Main St',
       shipping_address2: 'Unit 3',
-      shipping_city: 'Burnaby',
+      shipping_city: 'Vancouver',
       shipping_state: 'British Columbia',
       shipping_country: 'Canada',
-      shipping_postal_code: 'V5H 2E2',
+      shipping_postal_code: 'V6B 2E2',
     },
     'POST /api/orders/:id/cancel': { reason: 'changed my mind' },
     'PATCH /api/orders/:id/status': { status: 'In Progress', is_paid: true },
+    'POST /api/orders/:id/refunds': { amount: 0.5, reason: 'A broken cookie' },
     'POST /api/payments/create-payment-intent': {
       amount: world.checkoutAmount,
       shippingInfo: shippingInfo({ email: actor.email ?? 'ada@example.ca' }),
@@ -776,6 +777,7 @@ const BODY_ROUTES = [
   'PATCH /api/orders/:id',
   'POST /api/orders/:id/cancel',
   'PATCH /api/orders/:id/status',
+  'POST /api/orders/:id/refunds',
   'POST /api/payments/create-payment-intent',
   'POST /api/orders',
   'POST /api/payments/test/confirm',
@@ -902,6 +904,7 @@ describe('fuzzing every /api route', () => {
         ['shipping_postal_code'],
       ],
       'PATCH /api/orders/:id/status': [['status'], ['is_paid']],
+      'POST /api/orders/:id/refunds': [['amount'], ['reason']],
       'POST /api/payments/create-payment-intent': [
         ['amount'],
         ['shippingInfo'],

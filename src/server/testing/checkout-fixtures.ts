@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ShippingInfoInput } from '../../domain/checkout.js';
 import type { Order } from '../../domain/orders.js';
-import { checkoutTotals, isFreeShippingAccount } from '../../domain/pricing.js';
+import { checkoutTotals, isFreeShippingAccount, type ShippingDestination } from '../../domain/pricing.js';
 import { emailOutbox, orders, paymentIntents, products, sessions, users } from '../db/schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -153,7 +153,14 @@ export function checkoutFixtures(getApp: () => TestApp) {
   }
 
   /** What the server should charge, computed here from the database's prices. */
-  async function expectedTotals(items: { id: number; quantity: number }[], city: string, email?: string) {
+  async function expectedTotals(
+    items: { id: number; quantity: number }[],
+    where: string | ShippingDestination,
+    email?: string,
+  ) {
+    // A city alone ships from the fixtures' postal code (a Vancouver one).
+    const destination =
+      typeof where === 'string' ? { city: where, postalCode: String(shippingInfo().postalCode) } : where;
     const all = await db().select({ id: products.id, priceCents: products.priceCents }).from(products);
     const lines = items.map((item) => ({
       priceCents: all.find((p) => p.id === item.id)!.priceCents,
@@ -163,7 +170,7 @@ export function checkoutFixtures(getApp: () => TestApp) {
       email ? { email, emailVerified: true } : null,
       getApp().config.freeShippingEmail,
     );
-    return checkoutTotals(lines, city, free);
+    return checkoutTotals(lines, destination, free);
   }
 
   interface IntentAnswer {
@@ -180,7 +187,15 @@ export function checkoutFixtures(getApp: () => TestApp) {
     options: { shipping?: Record<string, unknown>; amount?: number } = {},
   ): Promise<IntentAnswer> {
     const info = shippingInfo(options.shipping);
-    const amount = options.amount ?? (await expectedTotals(items, String(info.city), who.email)).totalCents;
+    const amount =
+      options.amount ??
+      (
+        await expectedTotals(
+          items,
+          { city: String(info.city), postalCode: String(info.postalCode as string) },
+          who.email,
+        )
+      ).totalCents;
     const res = await call('POST', '/api/payments/create-payment-intent', {
       token: who.token,
       body: { amount, shippingInfo: info, items, metadata: { user_id: who.id, email: who.email } },

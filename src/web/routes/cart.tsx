@@ -6,8 +6,10 @@ import { thumbnailUrl } from '../../domain/images';
 import { dollarsToCents, formatPrice } from '../../domain/money';
 import { freeShippingProgress, taxCents } from '../../domain/pricing';
 import { FreeShippingMessage } from '../components/cart/free-shipping-message';
+import { CheckoutBlocked, LineStockNote } from '../components/cart/line-stock';
 import { PageHeader } from '../components/content/page-header';
 import { Spinner } from '../components/spinner';
+import { heldUnits, lineStock, useCartStock } from '../features/cart/cart-stock';
 import { cartActions, useCart } from '../features/cart/cart-store';
 import { useRestoreCart } from '../features/cart/restore-cart';
 import { useProceedToCheckout } from '../features/cart/use-proceed-to-checkout';
@@ -33,7 +35,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 const cents = (dollars: number) => formatPrice(dollarsToCents(dollars));
 
 /** A number field that accepts typing freely but only ever applies quantities of 1 or more. */
-function QuantityInput({ item }: { item: CartItem }) {
+function QuantityInput({ item, max }: { item: CartItem; max: number | null }) {
   const [text, setText] = useState(String(item.quantity));
   const [shown, setShown] = useState(item.quantity);
   if (shown !== item.quantity) {
@@ -46,7 +48,7 @@ function QuantityInput({ item }: { item: CartItem }) {
       type="number"
       inputMode="numeric"
       min={MIN_QUANTITY}
-      max={MAX_QUANTITY}
+      max={max === null ? MAX_QUANTITY : Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, max))}
       value={text}
       aria-label={`Quantity of ${item.name}`}
       onChange={(event) => {
@@ -69,6 +71,10 @@ export default function CartPage() {
   const subtotal = dollarsToCents(cart.totalPrice);
   const shipping = freeShippingProgress(subtotal);
   const tax = taxCents(subtotal);
+  const stock = useCartStock();
+  const held = hydrated ? heldUnits() : new Map<number, number>();
+  const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
+  const problems = lines.flatMap((line) => (line.stock.problem ? [line.stock.problem] : []));
 
   return (
     <>
@@ -100,7 +106,7 @@ export default function CartPage() {
                 Items
               </h2>
               <ul className="divide-y divide-beige rounded-3xl border border-beige bg-white px-5">
-                {cart.items.map((item) => (
+                {lines.map(({ item, stock: left }) => (
                   <li
                     key={item.id}
                     className="flex flex-wrap items-center gap-4 py-5"
@@ -126,8 +132,9 @@ export default function CartPage() {
                         <span className="sr-only">Item price: </span>
                         {cents(item.price)} each
                       </p>
+                      <LineStockNote quantity={item.quantity} stock={left} />
                     </div>
-                    <QuantityInput item={item} />
+                    <QuantityInput item={item} max={left.left} />
                     <p className="w-24 text-right font-semibold text-cocoa" data-testid="line-total">
                       {cents(item.totalPrice)}
                     </p>
@@ -179,7 +186,14 @@ export default function CartPage() {
                 </div>
               </dl>
               <FreeShippingMessage subtotal={cart.totalPrice} />
-              <button type="button" className="btn-primary w-full" onClick={proceed}>
+              <CheckoutBlocked problems={problems} id="cart-checkout-blocked" />
+              <button
+                type="button"
+                className="btn-primary w-full"
+                onClick={proceed}
+                disabled={problems.length > 0}
+                aria-describedby={problems.length > 0 ? 'cart-checkout-blocked' : undefined}
+              >
                 Proceed to Checkout
               </button>
             </aside>

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
-import { CATEGORY_PAGE_SLUGS, productSummary, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { messages } from '../../domain/messages';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import {
@@ -12,7 +12,7 @@ import {
 import { ScrollingBanner } from '../components/catalog/scrolling-banner';
 import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
-import { ProductGrid } from '../components/product/product-card';
+import { cardProduct, ProductGrid } from '../components/product/product-card';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/category';
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     isCookies ? storefront.getProduct(VARIETY_PACK_SLUG) : Promise.resolve(null),
   ]);
   if (!category) throw data(null, { status: 404 });
-  const products = category.products.map((p) => productSummary(p));
+  const products = category.products.map((p) => cardProduct(p));
   return data({
     origin: settings.publicUrl,
     category: {
@@ -39,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       config: category.config,
     },
     products,
-    variety: variety ? productSummary(variety) : null,
+    variety: variety ? cardProduct(variety) : null,
   });
 }
 

@@ -1,9 +1,12 @@
 import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toCartProduct } from '../../domain/cart';
+import type { Product } from '../../domain/catalog';
 import { GROUND_SHIPPING, type ShippingInfo } from '../../domain/checkout';
+import { messages } from '../../domain/messages';
 import { formatPrice } from '../../domain/money';
-import { ApiError } from '../api';
+import { ApiError, apiRequest } from '../api';
 import { AddressBlock, shippingInfoAddress } from '../components/checkout/address-block';
 import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
 import { OrderSummary } from '../components/checkout/order-summary';
@@ -15,7 +18,8 @@ import {
   type CardErrors,
   type CardValues,
 } from '../components/checkout/test-card-fields';
-import { currentCart, useCart } from '../features/cart/cart-store';
+import { cartStockActions, forgetHeld, rememberHeld } from '../features/cart/cart-stock';
+import { cartActions, currentCart, useCart } from '../features/cart/cart-store';
 import {
   checkPayment,
   confirmTestPayment,
@@ -102,11 +106,16 @@ function MissingShippingInfo() {
 
 /**
  * What went wrong: the payment (the card's reason, then 'Payment failed. Please try again.'), the
- * Stripe form not being ready; or, after an error past the card step, the page is checking what
+ * Stripe form not being ready; not enough stock for the cart ('stock', the server's message naming
+ * the product and what is left); a checkout open too long ('expired': a new payment is opened at
+ * today's prices, issue 16); or, after an error past the card step, the page is checking what
  * became of the payment ('checking'), or could not find out in time ('unknown'): in both it never
  * offers to pay again (issue 14).
  */
-type Failure = { kind: 'payment' | 'not-initialized' | 'checking' | 'unknown'; message: string } | null;
+type Failure = {
+  kind: 'payment' | 'not-initialized' | 'stock' | 'expired' | 'checking' | 'unknown';
+  message: string;
+} | null;
 
 /** The server's reason for a refused call (4xx), else nothing more to say. */
 const reason = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : '');
@@ -115,6 +124,26 @@ const reason = (error: unknown) => (error instanceof ApiError && error.status < 
 class PaymentRefused extends Error {}
 class NotInitialized extends Error {}
 class InvalidCard extends Error {}
+/** The cart asks for more than is left (409 from create-payment-intent): the server's message. */
+class NotEnoughStock extends Error {}
+/** The payment was open too long and the server let it go (409 messages.paymentExpired). */
+class PaymentExpired extends Error {}
+
+/** The catalogue's current stock for the cart drawer and page (after the server refused for stock). */
+async function learnStock(): Promise<void> {
+  try {
+    cartStockActions.replace(await apiRequest<Product[]>('/api/products'));
+  } catch (error) {
+    console.warn('Could not read the stock', error);
+  }
+}
+
+/** A 409 that says the payment expired. */
+const isExpired = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === messages.paymentExpired;
+/** A 409 of create-payment-intent: not enough stock for a line. */
+const isStockRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && !isExpired(error);
 
 /** This very cart was paid already: its order, which the server has now recorded. */
 class AlreadyPaid extends Error {
@@ -137,10 +166,12 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
   const [searchParams] = useSearchParams();
   const cart = useCart();
   const freeShipping = useFreeShipping(settings.freeShippingEmail);
-  const totals = cartTotals(cart.items, info.city, freeShipping);
+  const totals = cartTotals(cart.items, info, freeShipping);
   const stripeKey = settings.stripePublishableKey;
 
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  /** Bumped to open a new payment when the last one expired. */
+  const [intentRound, setIntentRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const [card, setCard] = useState<CardValues>(emptyCard);
@@ -153,7 +184,7 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
   // What is being paid for: the latest cart and address, read when needed.
   const request = useCallback((): CheckoutRequest => {
     const items = currentCart().items;
-    return { user, shippingInfo: info, items, totals: cartTotals(items, info.city, freeShipping) };
+    return { user, shippingInfo: info, items, totals: cartTotals(items, info, freeShipping) };
   }, [user, info, freeShipping]);
 
   // Back from a payment method that redirects (Stripe): the intent and its outcome are in the address.
@@ -178,23 +209,60 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
   // Open the payment as soon as the page shows (again whenever the amount changes). The server
   // reuses the open intent of the same cart and shopper, so this is safe to repeat; if that cart
   // was paid already, the answer is its order, shown instead of the card form.
-  const intentKey = JSON.stringify([totals.totalCents, cart.items.map((i) => [i.id, i.quantity]), info]);
+  const intentKey = JSON.stringify([
+    totals.totalCents,
+    cart.items.map((i) => [i.id, i.quantity]),
+    info,
+    intentRound,
+  ]);
   useEffect(() => {
     if (returned === 'placing') return;
     const controller = new AbortController();
-    createPaymentIntent(request(), controller.signal)
+    const current = request();
+    createPaymentIntent(current, controller.signal)
       .then((created) => {
-        if (created.order) showOrder(created.order);
-        else setIntent(created);
+        if (created.order) return showOrder(created.order);
+        setIntent(created);
+        rememberHeld(current.items);
+        // The cart was changed to fit what is left: the stock message no longer applies.
+        setFailure((shown) => (shown?.kind === 'stock' ? null : shown));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        setIntent(null);
+        // Not enough left for the cart (issue 16): the server's message, where checkout errors show;
+        // the cart drawer and page learn the stock too.
+        if (isStockRefusal(error)) {
+          setFailure({ kind: 'stock', message: (error as ApiError).message });
+          void learnStock();
+          return;
+        }
         // SPEC §8: a client-secret failure is only logged; paying tries again and says why.
         console.error('Failed to create the payment intent', error);
-        setIntent(null);
       });
     return () => controller.abort();
   }, [intentKey, request, returned, showOrder]);
+
+  /**
+   * The payment was open too long (issue 16): the server let its units go and will not take it.
+   * Says so, prices the cart again from the catalogue (today's prices; products no longer sold
+   * leave the cart) and opens a new payment, as the page does when it loads.
+   */
+  const restartExpired = useCallback(async () => {
+    forgetHeld();
+    checkoutActions.setPaymentStatus('failed');
+    setIntent(null);
+    setBusy(false);
+    setFailure({ kind: 'expired', message: messages.paymentExpired });
+    try {
+      const products = await apiRequest<Product[]>('/api/products');
+      cartStockActions.replace(products);
+      cartActions.refresh(products.map(toCartProduct));
+    } catch (error) {
+      console.warn('Could not price the cart again; opening a new payment with the cart as it is', error);
+    }
+    setIntentRound((n) => n + 1);
+  }, []);
 
   /**
    * Records the order of a payment that went through. Any error but the server's "not paid" (402)
@@ -213,13 +281,14 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
           setBusy(false);
           return;
         }
+        if (isExpired(error)) return restartExpired();
         console.error('Failed to record the order; checking the payment', error);
       }
       await settle(paymentIntentId);
     },
-    // settle is stable in what it does; it reads only setters and request().
+    // settle is stable in what it does; it reads only setters, request() and restartExpired.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [request, showOrder],
+    [request, showOrder, restartExpired],
   );
 
   /** Asks the server what became of the payment until it knows (about two minutes at most). */
@@ -227,9 +296,11 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     setBusy(true);
     setFailure({ kind: 'checking', message: 'Checking your payment…' });
     const result = await checkPayment(request(), paymentIntentId).catch((error: unknown) => {
+      if (isExpired(error)) return { outcome: 'expired' as const };
       console.error('Checking the payment failed', error);
       return { outcome: 'unknown' as const };
     });
+    if (result.outcome === 'expired') return restartExpired();
     if (result.outcome === 'ordered') return showOrder(result.order);
     setBusy(false);
     if (result.outcome === 'not-charged') {
@@ -260,7 +331,11 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
         redirect: 'if_required',
         confirmParams: { return_url: `${window.location.origin}/checkout/payment` },
       });
-      if (result.error) throw new PaymentRefused(result.error.message ?? '');
+      if (result.error) {
+        // Stripe refuses an intent the shop cancelled when it expired.
+        if (result.error.code === 'payment_intent_unexpected_state') throw new PaymentExpired();
+        throw new PaymentRefused(result.error.message ?? '');
+      }
       if (result.paymentIntent.status !== 'succeeded') throw new PaymentRefused('');
       return result.paymentIntent.id;
     }
@@ -278,13 +353,16 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
       if (error instanceof ApiError && (error.status === 400 || error.status === 402)) {
         throw new PaymentRefused(error.message);
       }
+      if (isStockRefusal(error)) throw new NotEnoughStock((error as ApiError).message);
       throw error;
     }
     setIntent(open);
     if (open.order) throw new AlreadyPaid(open.order);
+    rememberHeld(request().items);
     try {
       await confirmTestPayment(open.client_secret, read.card);
     } catch (error) {
+      if (isExpired(error)) throw new PaymentExpired();
       if (error instanceof ApiError && REFUSED_STATUSES.has(error.status)) {
         throw new PaymentRefused(error.message);
       }
@@ -308,9 +386,15 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     } catch (error) {
       if (error instanceof AlreadyPaid) return showOrder(error.order);
       if (error instanceof Uncertain) return settle(error.paymentIntentId);
+      if (error instanceof PaymentExpired) return restartExpired();
       checkoutActions.setPaymentStatus('failed');
       setBusy(false);
       if (error instanceof InvalidCard) return;
+      if (error instanceof NotEnoughStock) {
+        setFailure({ kind: 'stock', message: error.message });
+        void learnStock();
+        return;
+      }
       if (error instanceof NotInitialized) {
         setFailure({ kind: 'not-initialized', message: checkoutTexts.stripeNotInitialized });
         return;
@@ -383,13 +467,29 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
               <p>{shownFailure.message} Please stay on this page; do not pay again.</p>
             </div>
           )}
-          {shownFailure && shownFailure.kind !== 'checking' && (
+          {shownFailure?.kind === 'expired' && (
+            <p
+              role="alert"
+              className="mt-5 rounded-2xl bg-sand px-4 py-3 text-sm font-medium text-cocoa ring-1 ring-beige"
+              data-testid="payment-expired"
+            >
+              {shownFailure.message}
+            </p>
+          )}
+          {shownFailure && shownFailure.kind !== 'checking' && shownFailure.kind !== 'expired' && (
             <div
               role="alert"
               className="mt-5 rounded-2xl bg-danger/5 px-4 py-3 text-sm font-medium text-danger ring-1 ring-danger/30"
             >
               {shownFailure.message && <p>{shownFailure.message}</p>}
               {shownFailure.kind === 'payment' && <p>{checkoutTexts.paymentFailed}</p>}
+              {shownFailure.kind === 'stock' && (
+                <p className="mt-1">
+                  <Link to="/cart" className="font-semibold underline">
+                    Review your cart
+                  </Link>
+                </p>
+              )}
               {shownFailure.kind === 'unknown' && (
                 <p className="text-ink">
                   We could not confirm your payment yet. Please do not pay again: if it went through, your

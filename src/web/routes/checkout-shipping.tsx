@@ -64,7 +64,7 @@ function ShippingOptions({
   const navigate = useNavigate();
   const cart = useCart();
   const freeShipping = useFreeShipping(freeShippingEmail);
-  const totals = cartTotals(cart.items, info.city, freeShipping);
+  const totals = cartTotals(cart.items, info, freeShipping);
   // A new address is priced again: its cost reads 'Calculating...' for a moment first.
   const calculating = pricedCost === null;
 
@@ -72,10 +72,10 @@ function ShippingOptions({
     if (!calculating) return;
     const timer = window.setTimeout(() => {
       const items = currentCart().items;
-      checkoutActions.priceShipping(items, cartTotals(items, info.city, freeShipping));
+      checkoutActions.priceShipping(items, cartTotals(items, info, freeShipping));
     }, CALCULATING_MS);
     return () => window.clearTimeout(timer);
-  }, [calculating, info.city, freeShipping]);
+  }, [calculating, info, freeShipping]);
 
   if (cart.items.length === 0) {
     return (

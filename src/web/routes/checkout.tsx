@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import type { ShippingInfo } from '../../domain/checkout';
+import type { ShippingDestination } from '../../domain/pricing';
 import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
 import { OrderSummary } from '../components/checkout/order-summary';
 import { ShippingForm } from '../components/checkout/shipping-form';
@@ -50,8 +51,11 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
   const cart = useCart();
   const checkout = useCheckout();
   const freeShipping = useFreeShipping(freeShippingEmail);
-  const [city, setCity] = useState(checkout.shippingInfo?.city ?? '');
-  const totals = cartTotals(cart.items, city, freeShipping);
+  const [destination, setDestination] = useState<ShippingDestination>(() => ({
+    city: checkout.shippingInfo?.city ?? '',
+    postalCode: checkout.shippingInfo?.postalCode ?? '',
+  }));
+  const totals = cartTotals(cart.items, destination, freeShipping);
   const hasItems = cart.items.length > 0;
 
   // 'Started Checkout' (SPEC §4), once per visit of the page with something in the cart.
@@ -65,7 +69,7 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
   }, [hasItems, cart, user]);
 
   const submit = (info: ShippingInfo) => {
-    checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info.city, freeShipping));
+    checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info, freeShipping));
     void navigate('/checkout/shipping');
   };
 
@@ -84,7 +88,7 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
         <OrderSummary
           items={cart.items}
           totals={totals}
-          shipping={city.trim() || totals.shippingCents === 0 ? 'priced' : 'unknown'}
+          shipping={destination.city.trim() || totals.shippingCents === 0 ? 'priced' : 'unknown'}
         />
       }
     >
@@ -92,7 +96,7 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
         <ShippingForm
           saved={checkout.shippingInfo}
           user={user}
-          onCityChange={setCity}
+          onDestinationChange={setDestination}
           onSubmit={submit}
           footer={
             <Link to="/cart" className="text-center text-sm font-semibold text-maple-dark hover:underline">

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import { brand } from '../../domain/brand';
-import { CATEGORY_PAGE_SLUGS, productSummary, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { formatAmount, dollarsToCents } from '../../domain/money';
+import { schemaAvailability } from '../../domain/stock';
 import { BenefitsStrip } from '../components/home/benefits-strip';
 import { Bestsellers } from '../components/home/bestsellers';
 import { ComparisonTable } from '../components/home/comparison-table';
@@ -10,6 +11,7 @@ import { NewsletterBanner } from '../components/home/newsletter-banner';
 import { ReviewsSection } from '../components/home/reviews-section';
 import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
+import { cardProduct } from '../components/product/product-card';
 import { publicPageHeaders } from '../http-cache';
 import type { Route } from './+types/home';
 
@@ -39,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       image: p.image_url,
       category: p.category,
       price: p.price,
+      stock: p.stock,
     })),
     heroImage: siteImages['scene-hero'],
     bestsellers: CATEGORY_PAGE_SLUGS.flatMap((slug) => {
@@ -54,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         },
       ];
     }),
-    starterPack: variety ? productSummary(variety) : null,
+    starterPack: variety ? cardProduct(variety) : null,
   });
 }
 
@@ -96,7 +99,7 @@ function structuredData(site: HomeData['site'], products: HomeData['products']) 
               '@type': 'Offer',
               price: formatAmount(dollarsToCents(p.price)),
               priceCurrency: brand.currency,
-              availability: 'https://schema.org/InStock',
+              availability: schemaAvailability(p.stock),
               url: url(`/products/${p.slug}`),
             },
           },

@@ -1,12 +1,14 @@
 import { Pencil } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { data, Link } from 'react-router';
+import { messages } from '../../domain/messages';
 import { canEditAddress, orderSchema, type Order, type OrderAddressUpdate } from '../../domain/orders';
 import { ApiError, apiRequest } from '../api';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { AddressEditForm } from '../components/orders/address-edit-form';
 import { CancelOrder } from '../components/orders/cancel-order';
 import { OrderLines } from '../components/orders/order-lines';
+import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { StatusBadge } from '../components/orders/status-badge';
 import { Spinner } from '../components/spinner';
 import { fetchOrder } from '../features/checkout/checkout-api';
@@ -147,6 +149,8 @@ function LoadedOrder({
       setNotice('Shipping address updated.');
       return null;
     } catch (error) {
+      // The new address ships at another rate than the one paid (issue 16): the server says what to do.
+      if (error instanceof ApiError && error.message === messages.shippingChangeRefused) return error.message;
       console.error('Failed to update shipping address', error);
       // The status changed meanwhile (409): show the order as it is now.
       if (error instanceof ApiError && error.status === 409) reload();
@@ -208,6 +212,17 @@ function LoadedOrder({
           <div className="mt-3">
             <OrderLines order={order} />
           </div>
+          {shownRefunds(order).length > 0 && (
+            <section aria-labelledby="order-refunds-title" className="mt-8">
+              <h3 id="order-refunds-title" className="font-display text-xl font-semibold">
+                Refunds
+              </h3>
+              <p className="mt-1 text-sm text-muted">Refunds go back to the card you paid with.</p>
+              <div className="mt-2">
+                <OrderRefunds order={order} />
+              </div>
+            </section>
+          )}
         </section>
         <div className="space-y-6">
           <section

@@ -9,7 +9,7 @@ import { isSlug } from '../../domain/slug';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { FaqList } from '../components/content/faq-list';
 import { JsonLd } from '../components/json-ld';
-import { AddToCartButton } from '../components/product/add-to-cart-button';
+import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart-button';
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
@@ -81,7 +81,9 @@ function Highlights({ product }: { product: Product }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
-  const [quantity, setQuantity] = useState(1);
+  const [wanted, setQuantity] = useState(1);
+  // Never more than is left (the stock may have dropped since the quantity was chosen).
+  const quantity = product.stock ? Math.min(wanted, product.stock) : wanted;
   const path = `/products/${product.slug}`;
   const trail = [
     { name: 'Home', path: '/' },
@@ -137,17 +139,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.nutrition_label && (
             <NutritionLabelDialog url={product.nutrition_label} productName={product.name} />
           )}
-          <div className="flex items-baseline gap-3 border-t border-beige pt-6">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-beige pt-6">
             <p className="font-display text-3xl font-semibold text-cocoa">
               {formatPrice(dollarsToCents(product.price))}
             </p>
             <p className="text-sm text-muted">{sizeLabel(product)}</p>
+            <LowStockNote stock={product.stock} />
           </div>
           <div className="flex flex-wrap items-center gap-4">
-            <QuantitySelector value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <QuantitySelector
+              value={quantity}
+              onChange={setQuantity}
+              label={`Quantity of ${product.name}`}
+              max={product.stock}
+              disabled={product.stock === 0}
+            />
             <AddToCartButton
               product={toCartProduct(product)}
               quantity={quantity}
+              stock={product.stock}
               className="btn-primary flex-1 sm:flex-none sm:px-10"
             />
           </div>

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
-import { CATEGORY_PAGE_SLUGS, productSummary, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { BrandStory } from '../components/catalog/brand-story';
 import { FeaturesBanner } from '../components/catalog/features-banner';
 import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
-import { ProductGrid } from '../components/product/product-card';
+import { cardProduct, ProductGrid } from '../components/product/product-card';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta } from '../seo';
 import type { Route } from './+types/shop';
@@ -15,14 +15,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sections = CATEGORY_PAGE_SLUGS.flatMap((slug) => {
     const category = categories.find((c) => c.slug === slug);
     return category
-      ? [{ slug, name: category.name, products: category.products.map((p) => productSummary(p)) }]
+      ? [{ slug, name: category.name, products: category.products.map((p) => cardProduct(p)) }]
       : [];
   });
   const variety = categories.flatMap((c) => c.products).find((p) => p.slug === VARIETY_PACK_SLUG);
   return data({
     origin: settings.publicUrl,
     sections,
-    variety: variety ? productSummary(variety) : null,
+    variety: variety ? cardProduct(variety) : null,
     brandStoryImage: siteImages['scene-brand-story'],
   });
 }

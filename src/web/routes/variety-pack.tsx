@@ -2,7 +2,7 @@ import { Check, Cookie, Droplet, Dumbbell, Leaf } from 'lucide-react';
 import { useEffect } from 'react';
 import { data } from 'react-router';
 import { brand } from '../../domain/brand';
-import { productSummary, VARIETY_PACK_SLUG } from '../../domain/catalog';
+import { VARIETY_PACK_SLUG } from '../../domain/catalog';
 import { responsiveImage } from '../../domain/images';
 import { InstagramGlyph } from '../components/brand-marks';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
@@ -10,6 +10,7 @@ import { ScrollingBanner } from '../components/catalog/scrolling-banner';
 import { StarterPack, VARIETY_FLAVOURS } from '../components/catalog/starter-pack';
 import { FeatureIcon } from '../components/feature-icon';
 import { JsonLd } from '../components/json-ld';
+import { cardProduct } from '../components/product/product-card';
 import { ProductImage } from '../components/product/product-image';
 import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: settings.publicUrl,
     instagramUrl: settings.instagramUrl,
     instagramPhotos: [1, 2, 3, 4, 5, 6].flatMap((n) => siteImages[`scene-instagram-${n}`] ?? []),
-    product: product && productSummary(product),
+    product: product && cardProduct(product),
   });
 }
 

@@ -57,7 +57,7 @@ export function productAdminRoutes(
     return result;
   };
 
-  app.get('/api/admin/products', { config: adminOnly }, async () => catalog.listAllProducts());
+  app.get('/api/admin/products', { config: adminOnly }, async () => admin.list());
 
   app.post('/api/products', { config: adminOnly }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ProductCreate, ProductUpdate } from '../../../domain/product-admin.js';
 import { slugify } from '../../../domain/slug.js';
+import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { categories, orderItems, products } from '../../db/schema.js';
@@ -48,6 +49,12 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
   }
 
   return {
+    /** Every product, hidden ones too, with the units checkouts being paid hold (`reserved`). */
+    async list() {
+      const [all, held] = await Promise.all([catalog.listAllProducts(), heldUnits(db)]);
+      return all.map((product) => ({ ...product, reserved: held.get(product.id) ?? 0 }));
+    },
+
     async create(input: ProductCreate, imageUrl: string | null) {
       await assertCategory(input.category_id);
       try {
@@ -67,6 +74,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
             nutritionInfo: input.nutrition_info,
             ingredients: input.ingredients,
             allergens: input.allergens,
+            stock: input.stock,
             sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
           })
           .returning({ id: products.id });
@@ -92,6 +100,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
         ...(changes.allergens !== undefined ? { allergens: changes.allergens } : {}),
         ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+        ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
       if (Object.keys(set).length === 0) return written(id);

@@ -102,6 +102,7 @@ export function createCatalogService(db: Database): CatalogService {
         ...nutritionOf(c),
       })),
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
+      stock: p.stock,
       is_active: p.isActive,
     }));
   }

@@ -8,7 +8,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
 import { messages } from '../../../domain/messages.js';
-import { ORDER_STATUSES, orderSchema, type Order, type OrderStatus } from '../../../domain/orders.js';
+import { orderSchema, type Order, type OrderStatus } from '../../../domain/orders.js';
 import { jobs, orders, paymentIntents, products, users } from '../../db/schema.js';
 import {
   CARDS,
@@ -64,10 +64,10 @@ async function freshProduct(): Promise<CatalogueProduct> {
 
 const address = (overrides: Record<string, unknown> = {}) => ({
   shipping_address: '88 New Rd',
-  shipping_city: 'Burnaby',
+  shipping_city: 'Vancouver',
   shipping_state: 'British Columbia',
   shipping_country: 'Canada',
-  shipping_postal_code: 'v5h2e2',
+  shipping_postal_code: 'v6b2e2',
   ...overrides,
 });
 
@@ -145,6 +145,38 @@ describe('GET /api/orders/:id', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
+  it('refuses an address that ships at another rate than the one paid (issue 16), and allows one at the same rate', async () => {
+    const owner = await f.person();
+    // Paid $5 for Vancouver (V5K).
+    const order = await orderOf(owner);
+    expect(order.shipping_cost).toBe(5);
+    const patch = (body: Record<string, unknown>) =>
+      f.call('PATCH', `/api/orders/${order.id}`, { token: owner.token, body: address(body) });
+    for (const elsewhere of [
+      { shipping_city: 'Burnaby', shipping_postal_code: 'V5H 2E2' },
+      { shipping_city: 'Kelowna', shipping_postal_code: 'V1Y 1A1' },
+      // The city typed as Vancouver, the postal code Toronto's: $15, not $5.
+      { shipping_city: 'Vancouver', shipping_postal_code: 'M5V 2T6' },
+    ]) {
+      expectMessage(await patch(elsewhere), 409, messages.shippingChangeRefused);
+    }
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      shippingCity: 'Vancouver',
+      shippingPostalCode: 'V5K 0A1',
+    });
+    const moved = await patch({ shipping_city: 'Vancouver', shipping_postal_code: 'V6B 2E2' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Order>()).toMatchObject({ shipping_postal_code: 'V6B 2E2', shipping_cost: 5 });
+    // Free shipping (from $90) stays free wherever it goes.
+    const big = await orderOf(owner, [{ id: cheapest.id, quantity: 12 }]);
+    expect(big.shipping_cost).toBe(0);
+    const far = await f.call('PATCH', `/api/orders/${big.id}`, {
+      token: owner.token,
+      body: address({ shipping_city: 'Kelowna', shipping_postal_code: 'V1Y 1A1' }),
+    });
+    expect(far.statusCode, far.body).toBe(200);
+  });
+
   it('changes or clears the second address line when sent, and keeps it when left out', async () => {
     const owner = await f.person();
     const order = await orderOf(owner, undefined, { address2: 'Unit 1' });
@@ -180,16 +212,16 @@ describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
         ...order,
         status,
         shipping_address: '88 New Rd',
-        shipping_city: 'Burnaby',
+        shipping_city: 'Vancouver',
         shipping_state: 'British Columbia',
         shipping_country: 'Canada',
-        shipping_postal_code: 'V5H 2E2',
+        shipping_postal_code: 'V6B 2E2',
       });
       const row = await orderRow(order.id);
       expect(row).toMatchObject({
         shippingAddress: '88 New Rd',
-        shippingCity: 'Burnaby',
-        shippingPostalCode: 'V5H 2E2',
+        shippingCity: 'Vancouver',
+        shippingPostalCode: 'V6B 2E2',
         status,
         isPaid: true,
         userId: owner.id,
@@ -274,10 +306,27 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await intentStatus(order.payment_intent_id!)).toBe('succeeded');
     const res = await f.call('POST', `/api/orders/${order.id}/cancel`, { token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...order, status: 'Canceled' });
+    // The money follows: refunded in full through the provider, so the order is no longer paid.
+    const canceled = res.json<Order>();
+    expect(canceled).toEqual({
+      ...order,
+      status: 'Canceled',
+      is_paid: false,
+      refunded: order.total,
+      refunds: [
+        {
+          id: expect.any(Number),
+          amount: order.total,
+          reason: 'Canceled by the customer',
+          status: 'succeeded',
+          created_at: expect.any(String),
+        },
+      ],
+    });
     expect(await intentStatus(order.payment_intent_id!)).toBe('refunded');
     const row = await orderRow(order.id);
     expect(row.status).toBe('Canceled');
+    expect(row.isPaid).toBe(false);
     expect(row.canceledAt).toBeInstanceOf(Date);
     // Twice: the order is already over.
     expectMessage(
@@ -299,21 +348,27 @@ describe('POST /api/orders/:id/cancel', () => {
       .select()
       .from(jobs)
       .where(eq(jobs.dedupeKey, `refund-order-${order.id}`));
-    expect(job).toMatchObject({ type: 'orders.refund', payload: { intentId: order.payment_intent_id } });
+    expect(job).toMatchObject({
+      type: 'orders.refund',
+      payload: { idempotencyKey: `refund-order-${order.id}` },
+    });
     expect(job!.completedAt).toBeInstanceOf(Date);
-    for (const status of ['Pending', 'In Progress', 'Shipped'])
+    // Canceled is final (issue 16): no status leads out of it, Refunded included, nor the paid flag.
+    for (const status of ['Pending', 'In Progress', 'Shipped', 'Delivered', 'Refunded'])
       expectMessage(
         await f.call('PATCH', `/api/orders/${order.id}/status`, { token: admin.token, body: { status } }),
         409,
-        'This order was canceled and its payment refunded, so it cannot be reopened. Place a new order instead.',
+        'This order is canceled, which is final. Place a new order instead.',
       );
-    expect((await orderRow(order.id)).status).toBe('Canceled');
-    // Marking it Refunded, or changing nothing but the paid flag, is still the admin's call.
-    const refunded = await f.call('PATCH', `/api/orders/${order.id}/status`, {
-      token: admin.token,
-      body: { status: 'Refunded' },
-    });
-    expect(refunded.json()).toMatchObject({ status: 'Refunded' });
+    expectMessage(
+      await f.call('PATCH', `/api/orders/${order.id}/status`, {
+        token: admin.token,
+        body: { is_paid: true },
+      }),
+      409,
+      'This order is canceled, which is final. Place a new order instead.',
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled', isPaid: false });
   });
 
   it.each<[OrderStatus, string]>([
@@ -500,14 +555,41 @@ describe('PATCH /api/orders/:id/status (admin)', () => {
   const patch = (body: unknown, token = admin.token, id: number | string = order.id) =>
     f.call('PATCH', `/api/orders/${id}/status`, { token, body });
 
-  it('sets each of the six statuses', async () => {
-    for (const status of ORDER_STATUSES) {
-      const res = await patch({ status });
+  it('moves along the open statuses, then cancels: the paid order is refunded and stays Canceled', async () => {
+    const mine = await orderOf(owner);
+    for (const status of ['In Progress', 'Shipped', 'Delivered', 'Shipped', 'Pending'] as const) {
+      const res = await patch({ status }, admin.token, mine.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Order>()).toEqual({ ...order, status });
-      expect((await orderRow(order.id)).status).toBe(status);
+      expect(res.json<Order>()).toEqual({ ...mine, status });
+      expect((await orderRow(mine.id)).status).toBe(status);
     }
-    expect((await orderRow(order.id)).canceledAt).toBeInstanceOf(Date);
+    const canceled = await patch({ status: 'Canceled' }, admin.token, mine.id);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json<Order>()).toMatchObject({
+      status: 'Canceled',
+      is_paid: false,
+      refunded: mine.total,
+    });
+    expect(canceled.json<Order>().refunds).toMatchObject([
+      { reason: 'Canceled by the shop', status: 'succeeded' },
+    ]);
+    expect((await orderRow(mine.id)).canceledAt).toBeInstanceOf(Date);
+    expect(await intentStatus(mine.payment_intent_id!)).toBe('refunded');
+    expectMessage(
+      await patch({ status: 'Pending' }, admin.token, mine.id),
+      409,
+      'This order is canceled, which is final. Place a new order instead.',
+    );
+  });
+
+  it('never sets Refunded by hand: the money has to move (409, unchanged)', async () => {
+    expectMessage(
+      await patch({ status: 'Refunded' }),
+      409,
+      'An order becomes Refunded when its payment is refunded in full. Use Refund instead.',
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: 'Pending', isPaid: true });
+    expect(await intentStatus(order.payment_intent_id!)).toBe('succeeded');
   });
 
   it('toggles the paid flag, alone or with a status', async () => {
@@ -560,7 +642,7 @@ describe('GET /api/orders/in-progress-count/:productId (admin)', () => {
     const url = `/api/orders/in-progress-count/${product.id}`;
     const first = await f.call('GET', url, { token: admin.token });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ count: 0, quantity: 0 });
+    expect(first.json()).toEqual({ count: 0, quantity: 0, ordered: 0, reserved: 0 });
 
     const a = await orderOf(await f.person(), [{ id: product.id, quantity: 2 }]);
     const b = await orderOf(await f.person(), [
@@ -569,21 +651,34 @@ describe('GET /api/orders/in-progress-count/:productId (admin)', () => {
     ]);
     const pending = await orderOf(await f.person(), [{ id: product.id, quantity: 7 }]);
     const shipped = await orderOf(await f.person(), [{ id: product.id, quantity: 11 }]);
-    expect((await f.call('GET', url, { token: admin.token })).json()).toEqual({ count: 0, quantity: 0 });
+    // For the production plan: 23 units ordered and not shipped, none held yet.
+    expect((await f.call('GET', url, { token: admin.token })).json()).toEqual({
+      count: 0,
+      quantity: 0,
+      ordered: 23,
+      reserved: 0,
+    });
     await db()
       .update(orders)
       .set({ status: 'In Progress' })
       .where(inArray(orders.id, [a.id, b.id]));
     await setStatus(shipped.id, 'Shipped');
     expect(pending.status).toBe('Pending');
-    expect((await f.call('GET', url, { token: admin.token })).json()).toEqual({ count: 2, quantity: 5 });
+    // A checkout being paid holds 4 more.
+    await f.createIntent(await f.person(), [{ id: product.id, quantity: 4 }]);
+    expect((await f.call('GET', url, { token: admin.token })).json()).toEqual({
+      count: 2,
+      quantity: 5,
+      ordered: 12,
+      reserved: 4,
+    });
   });
 
   it('answers 0 for a product never ordered or unknown, 400 for a bad id', async () => {
     const admin = await f.person({ isAdmin: true });
     const unknown = await f.call('GET', '/api/orders/in-progress-count/2000000000', { token: admin.token });
     expect(unknown.statusCode, unknown.body).toBe(200);
-    expect(unknown.json()).toEqual({ count: 0, quantity: 0 });
+    expect(unknown.json()).toEqual({ count: 0, quantity: 0, ordered: 0, reserved: 0 });
     for (const id of ['abc', '0', '1e3']) {
       expectMessage(
         await f.call('GET', `/api/orders/in-progress-count/${id}`, { token: admin.token }),
@@ -656,6 +751,10 @@ const MATRIX: Record<
   'PATCH /api/orders/:id/status': {
     body: () => ({ status: 'In Progress' }),
     expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 200 },
+  },
+  'POST /api/orders/:id/refunds': {
+    body: () => ({ amount: 1, reason: 'A broken cookie' }),
+    expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 201 },
   },
 };
 

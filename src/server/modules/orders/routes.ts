@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ORDER_STATUSES, orderAddressUpdateSchema, orderStatusUpdateSchema } from '../../../domain/orders.js';
+import {
+  ORDER_STATUSES,
+  orderAddressUpdateSchema,
+  orderStatusUpdateSchema,
+  refundRequestSchema,
+} from '../../../domain/orders.js';
 import { idField } from '../../http/ids.js';
 import { requireViewer } from '../../http/audience.js';
 import { parseOr400 } from '../../http/errors.js';
-import type { PaymentProvider } from '../payments/provider.js';
 import type { OrdersService } from './service.js';
 
 const idParams = z.object({ id: idField });
@@ -18,7 +22,7 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export function orderRoutes(app: FastifyInstance, orders: OrdersService, provider: PaymentProvider): void {
+export function orderRoutes(app: FastifyInstance, orders: OrdersService): void {
   const customer = { audience: 'customer' } as const;
   const admin = { audience: 'admin' } as const;
 
@@ -47,11 +51,25 @@ export function orderRoutes(app: FastifyInstance, orders: OrdersService, provide
 
   app.post('/api/orders/:id/cancel', { config: customer }, async (request) => {
     const { id } = parseOr400(idParams, request.params);
-    return orders.cancel(await requireViewer(request), id, (intentId, key) => provider.refund(intentId, key));
+    return orders.cancel(await requireViewer(request), id);
   });
 
   app.patch('/api/orders/:id/status', { config: admin }, async (request) => {
     const { id } = parseOr400(idParams, request.params);
-    return orders.setStatus(id, parseOr400(orderStatusUpdateSchema, request.body));
+    const update = parseOr400(orderStatusUpdateSchema, request.body);
+    return orders.setStatus(id, update, (await requireViewer(request)).id);
+  });
+
+  // Issue 16: money back through the payment provider; answers the order with its refunds.
+  app.post('/api/orders/:id/refunds', { config: admin }, async (request, reply) => {
+    const { id } = parseOr400(idParams, request.params);
+    const { amount, reason } = parseOr400(refundRequestSchema, request.body);
+    const { order, created } = await orders.refund(
+      id,
+      { amountCents: amount, reason },
+      (await requireViewer(request)).id,
+    );
+    reply.status(created ? 201 : 200);
+    return order;
   });
 }

@@ -5,32 +5,45 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
+import { messages } from '../../../domain/messages.js';
 import {
   ORDER_STATUSES,
   canCancel,
   canEditAddress,
   cancelBlockedReason,
+  transitionBlockedReason,
   type Order,
   type OrderAddressUpdate,
   type OrderStatus,
   type OrderStatusUpdate,
 } from '../../../domain/orders.js';
-import type { Database } from '../../db/client.js';
-import { jobs, orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
+import { cityShippingCents } from '../../../domain/pricing.js';
+import type { Database, Transaction } from '../../db/client.js';
+import {
+  orderItems,
+  type orderRefunds,
+  orders,
+  paymentIntents,
+  processedEvents,
+  products,
+} from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { closeAbandonedCarts } from '../abandoned-carts/records.js';
-import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { heldUnits, releaseStock, takeStock } from '../stock/reservations.js';
+import { createRefunds, recordRefund, refundsOf, toApiRefund } from './refunds.js';
 import type { Viewer } from '../users/sessions.js';
 import type { IntentCheckout } from '../payments/checkout-snapshot.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type RefundRow = typeof orderRefunds.$inferSelect;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 const ADDRESS_EDITABLE = ORDER_STATUSES.filter(canEditAddress);
 
-export function toApiOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: RefundRow[] = []): Order {
   return {
     id: row.id,
     user_id: row.userId,
@@ -59,6 +72,12 @@ export function toApiOrder(row: OrderRow, items: OrderItemRow[]): Order {
       quantity: item.quantity,
       price: item.priceCents,
     })),
+    refunds: refunds.map(toApiRefund),
+    refunded: centsToDollars(
+      refunds
+        .filter((refund) => refund.status === 'succeeded')
+        .reduce((sum, refund) => sum + refund.amountCents, 0),
+    ),
   };
 }
 
@@ -102,35 +121,26 @@ export interface AdminOrderQuery {
   pageSize: number;
 }
 
-/** The job that sends a canceled order's refund again when sending it at once did not go through. */
-export const REFUND_JOB = 'orders.refund';
-/** The backstop waits this long, so it runs only when the refund sent at once did not go through. */
-const REFUND_BACKSTOP_DELAY_MS = 60_000;
-const REFUNDED_ORDER_IS_CLOSED =
-  'This order was canceled and its payment refunded, so it cannot be reopened. Place a new order instead.';
+export { REFUND_JOB } from './refunds.js';
 
-/** One refund per order: the provider's idempotency key, and the refund job's key. */
-const refundKey = (orderId: number) => `refund-order-${orderId}`;
-
-/** True once the customer's cancellation has queued (and maybe sent) the order's refund. */
-async function refundQueued(executor: Pick<Database, 'select'>, orderId: number): Promise<boolean> {
-  const [job] = await executor
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(eq(jobs.dedupeKey, refundKey(orderId)));
-  return Boolean(job);
-}
+const CUSTOMER_CANCEL_REASON = 'Canceled by the customer';
+const ADMIN_CANCEL_REASON = 'Canceled by the shop';
 
 export function createOrdersService(
   db: Database,
   mailer: Mailer,
   {
+    provider,
     onRefundDeferred,
   }: {
+    /** Where refunds go (the test processor or Stripe). */
+    provider: PaymentProvider;
     /** A refund sent at once failed and is left to the job (for the log). */
     onRefundDeferred?: (error: unknown, orderId: number) => void;
-  } = {},
+  },
 ) {
+  const refunds = createRefunds(db, provider);
+
   async function load(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
     const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
     if (!row) return null;
@@ -139,11 +149,48 @@ export function createOrdersService(
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id));
-    return toApiOrder(row, items);
+    return toApiOrder(row, items, await refundsOf(executor, [orderId]));
+  }
+
+  /** Sends a refund just written, after its transaction committed; the job retries what fails. */
+  async function sendNow(key: string, orderId: number) {
+    try {
+      await refunds.send(key);
+    } catch (error) {
+      onRefundDeferred?.(error, orderId);
+    }
+  }
+
+  /**
+   * Cancels the locked order (the status table allows it): its units go back to stock, and a paid
+   * order's remaining money is refunded. Answers the refund's key, to send once committed.
+   */
+  async function cancelLocked(
+    tx: Transaction,
+    row: OrderRow,
+    by: { userId: number | null; reason: string; key?: string },
+  ): Promise<string | null> {
+    await tx
+      .update(orders)
+      .set({ status: 'Canceled', canceledAt: new Date(), updatedAt: new Date() })
+      .where(eq(orders.id, row.id));
+    if (row.paymentIntentId) await releaseStock(tx, row.paymentIntentId, 'taken');
+    if (!row.isPaid || !row.paymentIntentId) return null;
+    const recorded = await recordRefund(tx, row, {
+      amountCents: null,
+      reason: by.reason,
+      requestedBy: by.userId,
+      ...(by.key ? { key: by.key } : {}),
+    });
+    return recorded?.refund.idempotencyKey ?? null;
   }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
+    const refundRows = await refundsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     const items = await db
       .select()
       .from(orderItems)
@@ -158,6 +205,7 @@ export function createOrdersService(
       toApiOrder(
         row,
         items.filter((item) => item.orderId === row.id),
+        refundRows.filter((refund) => refund.orderId === row.id),
       ),
     );
   }
@@ -204,8 +252,14 @@ export function createOrdersService(
           .from(orders)
           .where(eq(orders.paymentIntentId, intentId));
         if (existing) return { orderId: existing.id, created: false, duplicateEvent };
-        if (intent.status === 'refunded' || intent.status === 'canceled') {
+        if (intent.status === 'canceled') throw new HttpError(409, messages.paymentExpired);
+        if (intent.status === 'refunded') {
           throw new HttpError(409, 'This payment can no longer be confirmed.');
+        }
+        // The test processor charges in this very transaction: an expired checkout is not charged
+        // (the sweep has not let go of it yet). Stripe's money, once taken, always becomes the order.
+        if (intent.provider === 'test' && intent.expiresAt !== null && intent.expiresAt <= new Date()) {
+          throw new HttpError(409, messages.paymentExpired);
         }
         if (amountReceivedCents !== intent.amountCents) {
           throw new HttpError(
@@ -270,6 +324,16 @@ export function createOrdersService(
             priceCents: line.priceCents,
           })),
         );
+        // The units it held are the order's now.
+        await takeStock(
+          tx,
+          intentId,
+          checkout.lines.map((line) => ({
+            productId: line.productId,
+            name: line.name,
+            quantity: line.quantity,
+          })),
+        );
         // For the test processor this is the charge itself, committed with its order.
         await tx
           .update(paymentIntents)
@@ -326,10 +390,22 @@ export function createOrdersService(
       return { orders: await withItems(rows), total };
     },
 
-    /** The owner changes where it ships, while the status allows it (SPEC §4). */
+    /**
+     * The owner changes where it ships, while the status allows it (SPEC §4), and only to an address
+     * that ships at the rate paid (issue 16): 'Burnaby' paid $8, a Toronto address costs $15.
+     */
     async updateAddress(viewer: Viewer, orderId: number, address: OrderAddressUpdate): Promise<Order> {
       const order = await reachable(viewer, orderId);
       if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
+      const paidShipping = Math.round(order.shipping_cost * 100);
+      const newShipping = cityShippingCents({
+        city: address.shipping_city,
+        postalCode: address.shipping_postal_code,
+      });
+      // Free shipping (from $90, or the free-shipping account) stays free wherever it goes.
+      if (paidShipping > 0 && newShipping !== paidShipping) {
+        throw new HttpError(409, messages.shippingChangeRefused);
+      }
       const updated = await db
         .update(orders)
         .set({
@@ -351,97 +427,141 @@ export function createOrdersService(
     },
 
     /**
-     * The owner cancels (SPEC §4). The order is claimed first, in one statement guarded by the status
-     * the owner saw, so an admin moving it on meanwhile wins and nothing is refunded; a paid order's
-     * refund is queued in the same transaction (a backstop that retries) and then sent at once, with an
-     * idempotency key, so a retry or the backstop never refunds twice and a crash never loses it.
+     * The owner cancels (SPEC §4). The order is locked and its status checked against the table, so
+     * an admin moving it on meanwhile wins and nothing is refunded. The units go back to stock, and a
+     * paid order's refund is written with a backstop job in the same transaction, then sent at once
+     * with its idempotency key: a retry or the backstop never refunds twice and a crash never loses it.
      */
-    async cancel(
-      viewer: Viewer,
-      orderId: number,
-      refund: (intentId: string, idempotencyKey: string) => Promise<void>,
-    ): Promise<Order> {
+    async cancel(viewer: Viewer, orderId: number): Promise<Order> {
       const order = await reachable(viewer, orderId);
       if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
       if (!canCancel(order.status)) {
         throw new HttpError(409, cancelBlockedReason(order.status) ?? 'This order cannot be canceled.');
       }
-      const owed =
-        order.is_paid && order.payment_intent_id
-          ? { intentId: order.payment_intent_id, idempotencyKey: refundKey(order.id) }
-          : null;
-      const claimed = await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(orders)
-          .set({ status: 'Canceled', canceledAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-          .returning({ id: orders.id });
-        if (updated.length === 0) return false;
-        if (owed) {
-          await enqueueJob(tx, {
-            type: REFUND_JOB,
-            payload: owed,
-            runAt: new Date(Date.now() + REFUND_BACKSTOP_DELAY_MS),
-            dedupeKey: owed.idempotencyKey,
-            maxAttempts: 20,
-          });
+      const key = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!row || row.status !== order.status) {
+          throw new HttpError(409, 'The order changed meanwhile. Please reload it.');
         }
-        return true;
+        // The key a customer's cancellation has always used, so refunds queued before refunds had
+        // their own table keep the same provider key.
+        return cancelLocked(tx, row, {
+          userId: viewer.id,
+          reason: CUSTOMER_CANCEL_REASON,
+          key: `refund-order-${orderId}`,
+        });
       });
-      if (!claimed) throw new HttpError(409, 'The order changed meanwhile. Please reload it.');
-      if (owed) {
-        try {
-          await refund(owed.intentId, owed.idempotencyKey);
-          await completePendingJob(db, owed.idempotencyKey);
-        } catch (error) {
-          // The order is canceled; the queued job sends the refund again until the provider takes it.
-          onRefundDeferred?.(error, order.id);
-        }
-      }
+      if (key) await sendNow(key, orderId);
       return (await load(db, orderId))!;
     },
 
-    /** Admins set any status and the paid flag (SPEC §4). */
-    async setStatus(orderId: number, update: OrderStatusUpdate): Promise<Order> {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .for('update');
+    /**
+     * Admins move an order along the status table (domain/orders.ts) and set the paid flag (SPEC §4).
+     * Canceled and Refunded are final; Refunded comes only from refunds; cancelling a paid order
+     * refunds what is left of it.
+     */
+    async setStatus(
+      orderId: number,
+      update: OrderStatusUpdate,
+      adminId: number | null = null,
+    ): Promise<Order> {
+      const key = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(ORDER_NOT_FOUND);
-        // Money the customer's cancellation sent back cannot be taken again: such an order stays closed
-        // (an admin who moved it on while the customer canceled would otherwise ship it for free).
-        if (update.status && update.status !== 'Canceled' && update.status !== 'Refunded') {
-          const refunded = current.status === 'Canceled' && (await refundQueued(tx, orderId));
-          if (refunded) throw new HttpError(409, REFUNDED_ORDER_IS_CLOSED);
+        const from = current.status as OrderStatus;
+        const to = update.status ?? from;
+        const blocked = transitionBlockedReason(from, to);
+        if (blocked) throw new HttpError(409, blocked);
+        if (update.is_paid !== undefined && (from === 'Canceled' || from === 'Refunded')) {
+          if (update.is_paid !== current.isPaid)
+            throw new HttpError(409, transitionBlockedReason(from, 'Pending')!);
         }
-        await tx
-          .update(orders)
-          .set({
-            ...(update.status ? { status: update.status } : {}),
-            ...(update.status === 'Canceled' ? { canceledAt: new Date() } : {}),
-            ...(update.is_paid !== undefined
-              ? { isPaid: update.is_paid, paidAt: update.is_paid ? new Date() : null }
-              : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.id, orderId));
+        if (update.is_paid !== undefined && update.is_paid !== current.isPaid) {
+          await tx
+            .update(orders)
+            .set({
+              isPaid: update.is_paid,
+              paidAt: update.is_paid ? new Date() : null,
+              updatedAt: new Date(),
+            })
+            .where(eq(orders.id, orderId));
+        }
+        if (to === from) {
+          await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+          return null;
+        }
+        if (to === 'Canceled') {
+          const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+          return cancelLocked(tx, row!, { userId: adminId, reason: ADMIN_CANCEL_REASON });
+        }
+        await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+        return null;
       });
+      if (key) await sendNow(key, orderId);
       return (await load(db, orderId))!;
     },
 
-    /** How many of a product sit in orders being prepared: the number of orders and of units. */
-    async inProgressCount(productId: number): Promise<{ count: number; quantity: number }> {
-      const [row] = await db
-        .select({
-          count: sql<number>`count(distinct ${orders.id})::int`,
-          quantity: sum(orderItems.quantity).mapWith(Number),
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(eq(orderItems.productId, productId), eq(orders.status, 'In Progress')));
-      return { count: row?.count ?? 0, quantity: row?.quantity ?? 0 };
+    /**
+     * An admin refunds all or part of a paid order through the provider (issue 16). The same amount and
+     * reason asked again within two minutes is the same refund (`created` false).
+     */
+    async refund(
+      orderId: number,
+      request: { amountCents: number; reason: string },
+      adminId: number | null,
+    ): Promise<{ order: Order; created: boolean }> {
+      const recorded = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!row) throw notFound(ORDER_NOT_FOUND);
+        return recordRefund(tx, row, {
+          amountCents: request.amountCents,
+          reason: request.reason,
+          requestedBy: adminId,
+        });
+      });
+      if (recorded?.created) await sendNow(recorded.refund.idempotencyKey, orderId);
+      return { order: (await load(db, orderId))!, created: recorded?.created ?? false };
+    },
+
+    /** Sends a pending refund again (the refund job); idempotent by its key. */
+    sendRefund: (idempotencyKey: string) => refunds.send(idempotencyKey),
+
+    /**
+     * How many of a product sit in orders being prepared (the number of orders and of units), and for
+     * the production plan (issue 16): units in paid orders not yet shipped (Pending or In Progress),
+     * and units held by checkouts being paid.
+     */
+    async inProgressCount(
+      productId: number,
+    ): Promise<{ count: number; quantity: number; ordered: number; reserved: number }> {
+      const [[row], [open], held] = await Promise.all([
+        db
+          .select({
+            count: sql<number>`count(distinct ${orders.id})::int`,
+            quantity: sum(orderItems.quantity).mapWith(Number),
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(and(eq(orderItems.productId, productId), eq(orders.status, 'In Progress'))),
+        db
+          .select({ units: sum(orderItems.quantity).mapWith(Number) })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              eq(orderItems.productId, productId),
+              inArray(orders.status, ['Pending', 'In Progress']),
+              eq(orders.isPaid, true),
+            ),
+          ),
+        heldUnits(db, [productId]),
+      ]);
+      return {
+        count: row?.count ?? 0,
+        quantity: row?.quantity ?? 0,
+        ordered: open?.units ?? 0,
+        reserved: held.get(productId) ?? 0,
+      };
     },
   };
 }

@@ -11,7 +11,15 @@ import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
 import { messages } from '../../../domain/messages.js';
 import { orderSchema, type Order } from '../../../domain/orders.js';
 import { INVALID_PHONE } from '../../../domain/phone.js';
-import { orderItems, orders, paymentIntents, processedEvents, products, users } from '../../db/schema.js';
+import {
+  jobs,
+  orderItems,
+  orders,
+  paymentIntents,
+  processedEvents,
+  products,
+  users,
+} from '../../db/schema.js';
 import {
   CARDS,
   checkoutFixtures,
@@ -67,20 +75,24 @@ const intentBody = (items: unknown[], amount: unknown, shipping: Record<string, 
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /api/payments/create-payment-intent: the server prices the cart', () => {
-  it.each<[string, number, string, number, number, number]>([
-    // city, quantity of the $34.99 cookies, the amounts: shipping, tax, total (cents)
-    ['Vancouver', 1, 'Vancouver', 500, 175, 4174],
-    ['vancouver (any case, spaces)', 1, '  VANCOUVER ', 500, 175, 4174],
-    ['Burnaby', 1, 'Burnaby', 800, 175, 4474],
-    ['Brentwood, shouted', 1, ' BRENTWOOD\t', 800, 175, 4474],
-    ['burnaby with inner spaces', 1, 'burnaby', 800, 175, 4474],
-    ['another city', 1, 'Surrey', 1500, 175, 5174],
-    ['North Vancouver, another city', 1, 'North Vancouver', 1500, 175, 5174],
-    ['$104.97 in Surrey: free shipping', 3, 'Surrey', 0, 525, 11022],
-  ])('%s', async (_what, quantity, city, shipping, tax, total) => {
+  it.each<[string, number, string, string, number, number, number]>([
+    // city, postal code, quantity of the $34.99 cookies, the amounts: shipping, tax, total (cents)
+    ['Vancouver', 1, 'Vancouver', 'V5K 0A1', 500, 175, 4174],
+    ['vancouver (any case, spaces)', 1, '  VANCOUVER ', 'v6b1a1', 500, 175, 4174],
+    ['Burnaby', 1, 'Burnaby', 'V5H 2E2', 800, 175, 4474],
+    ['Brentwood, shouted', 1, ' BRENTWOOD\t', 'V5C 6A1', 800, 175, 4474],
+    ['burnaby with inner spaces', 1, 'burnaby', 'V3N 1A1', 800, 175, 4474],
+    ['another city', 1, 'Surrey', 'V3T 1A1', 1500, 175, 5174],
+    ['North Vancouver, another city', 1, 'North Vancouver', 'V7L 1A1', 1500, 175, 5174],
+    // Issue 16: the city's rate needs that city's postal code.
+    ['"Vancouver" with a Toronto postal code', 1, 'Vancouver', 'M5V 2T6', 1500, 175, 5174],
+    ['"Vancouver" with a Burnaby postal code', 1, 'Vancouver', 'V5H 4M1', 1500, 175, 5174],
+    ['"Burnaby" with a Vancouver postal code', 1, 'Burnaby', 'V6B 1A1', 1500, 175, 5174],
+    ['$104.97 in Surrey: free shipping', 3, 'Surrey', 'V3T 1A1', 0, 525, 11022],
+  ])('%s', async (_what, quantity, city, postalCode, shipping, tax, total) => {
     const who = await f.person();
     const intent = await f.createIntent(who, [{ id: classic.id, quantity }], {
-      shipping: { city },
+      shipping: { city, postalCode },
       amount: total,
     });
     expect(Object.keys(intent).sort()).toEqual(['amount', 'client_secret', 'payment_intent_id', 'provider']);
@@ -1003,7 +1015,15 @@ function fakeStripe() {
   const stripe = new Stripe('sk_test_x');
   const intents = new Map<string, FakeIntent>();
   const keys = new Map<string, string>();
-  const refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  const refunds: {
+    payment_intent: string;
+    amount: number | undefined;
+    idempotencyKey: string | undefined;
+  }[] = [];
+  /** Refunds Stripe answers with an error before it takes one (a network fault, a 500). */
+  let refundFailures = 0;
+  /** Refunds Stripe has taken, by idempotency key: a repeat of a key refunds nothing more. */
+  const refundedByKey = new Map<string, number>();
   const cancels: string[] = [];
   let seq = 0;
   const as = <T>(value: unknown) => Promise.resolve(value as T);
@@ -1045,7 +1065,16 @@ function fakeStripe() {
     params: Stripe.RefundCreateParams,
     options?: Stripe.RequestOptions,
   ) => {
-    refunds.push({ payment_intent: String(params.payment_intent), idempotencyKey: options?.idempotencyKey });
+    refunds.push({
+      payment_intent: String(params.payment_intent),
+      amount: params.amount,
+      idempotencyKey: options?.idempotencyKey,
+    });
+    if (refundFailures > 0) {
+      refundFailures--;
+      return Promise.reject(new Error('Stripe is unavailable (fake)'));
+    }
+    if (options?.idempotencyKey) refundedByKey.set(options.idempotencyKey, params.amount ?? 0);
     return as({ id: `re_${refunds.length}`, object: 'refund' });
   }) as never);
 
@@ -1064,6 +1093,10 @@ function fakeStripe() {
     },
     /** Stripe prunes idempotency keys after 24 hours; the same key then makes a new intent. */
     forgetKeys: () => keys.clear(),
+    failNextRefunds: (n: number) => {
+      refundFailures = n;
+    },
+    refundedByKey,
   };
 }
 
@@ -1362,7 +1395,11 @@ describe('with Stripe (offline)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Order>().status).toBe('Canceled');
     expect(fake.refunds.filter((r) => r.payment_intent === intent.payment_intent_id)).toEqual([
-      { payment_intent: intent.payment_intent_id, idempotencyKey: `refund-order-${order.id}` },
+      {
+        payment_intent: intent.payment_intent_id,
+        amount: Math.round(order.total * 100),
+        idempotencyKey: `refund-order-${order.id}`,
+      },
     ]);
     expect((await g.call('POST', `/api/orders/${order.id}/cancel`, { token: who.token })).statusCode).toBe(
       409,
@@ -1424,5 +1461,92 @@ describe('with Stripe (offline)', () => {
     expect((await deliver(failed, sign(failed))).statusCode).toBe(200);
     expect((await g.intentRow(intent.payment_intent_id))?.status).toBe('requires_payment_method');
     expect(await g.ordersOfIntent(intent.payment_intent_id)).toEqual([]);
+  });
+
+  it('refunds through Stripe with the amount and one idempotency key per refund; a failure is sent again by the job', async () => {
+    const who = await g.person();
+    const admin = await g.person({ isAdmin: true });
+    const shelf = await g.catalogue();
+    const intent = await stripeIntent(who, [{ id: shelf[2]!.id, quantity: 2 }]);
+    fake.pay(intent.payment_intent_id);
+    const placed = await g.placeOrder(who, intent.payment_intent_id);
+    const order = placed.json<Order>();
+    fake.refunds.length = 0;
+    fake.failNextRefunds(1);
+    const refund = (amount: number, reason: string) =>
+      g.call('POST', `/api/orders/${order.id}/refunds`, { token: admin.token, body: { amount, reason } });
+    // Stripe fails: the refund is recorded, pending, and the order is still paid in full.
+    const first = await refund(5, 'One bag arrived open');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<Order>()).toMatchObject({ is_paid: true, status: 'Pending', refunded: 0 });
+    expect(first.json<Order>().refunds).toMatchObject([{ amount: 5, status: 'pending' }]);
+    const key = `refund-order-${order.id}-1`;
+    expect(fake.refunds).toEqual([
+      { payment_intent: intent.payment_intent_id, amount: 500, idempotencyKey: key },
+    ]);
+    // The job sends it again with the same key: Stripe refunds it once.
+    const job = (await s.database.db.select().from(jobs).where(eq(jobs.dedupeKey, key)))[0]!;
+    await s.database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, job.id));
+    await s.app.jobs.runDue();
+    expect(fake.refunds.map((r) => r.idempotencyKey)).toEqual([key, key]);
+    expect(fake.refundedByKey.get(key)).toBe(500);
+    const after = await g.call('GET', `/api/orders/${order.id}`, { token: admin.token });
+    expect(after.json<Order>()).toMatchObject({ refunded: 5, is_paid: true });
+    expect(after.json<Order>().refunds).toMatchObject([{ amount: 5, status: 'succeeded' }]);
+    // The rest: a new refund, a new key; the order is Refunded and no longer paid.
+    const rest = await refund(Number((order.total - 5).toFixed(2)), 'Customer asked for the rest back');
+    expect(rest.json<Order>()).toMatchObject({ status: 'Refunded', is_paid: false, refunded: order.total });
+    expect(fake.refunds.at(-1)).toEqual({
+      payment_intent: intent.payment_intent_id,
+      amount: Math.round(order.total * 100) - 500,
+      idempotencyKey: `refund-order-${order.id}-2`,
+    });
+  });
+
+  it('cancels an expired checkout with Stripe and gives its units back; one paid at the last moment becomes its order', async () => {
+    const who = await g.person();
+    const shelf = await g.catalogue();
+    const [product] = await s.database.db
+      .update(products)
+      .set({ stock: 3 })
+      .where(eq(products.id, shelf[3]!.id))
+      .returning();
+    const expired = await stripeIntent(who, [{ id: product!.id, quantity: 2 }]);
+    const other = await g.person();
+    const lastMoment = await stripeIntent(other, [{ id: product!.id, quantity: 1 }]);
+    expect((await s.database.db.select().from(products).where(eq(products.id, product!.id)))[0]!.stock).toBe(
+      0,
+    );
+    await s.database.db
+      .update(paymentIntents)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(inArray(paymentIntents.id, [expired.payment_intent_id, lastMoment.payment_intent_id]));
+    fake.pay(lastMoment.payment_intent_id);
+    fake.cancels.length = 0;
+    // Stripe refuses to cancel the paid one; the fake cancels whatever it is asked, so say so here.
+    const cancel = vi.mocked(fake.stripe.paymentIntents.cancel);
+    const original = cancel.getMockImplementation()!;
+    cancel.mockImplementation(((id: string, ...rest: unknown[]) => {
+      if (fake.intents.get(id)?.status === 'succeeded') {
+        return Promise.reject(
+          new Error('This PaymentIntent could not be canceled because it has a status of succeeded.'),
+        );
+      }
+      return (original as (...args: unknown[]) => unknown)(id, ...rest);
+    }) as never);
+    const pass = await s.app.reconciler.run();
+    cancel.mockImplementation(original);
+    expect(pass.expired).toBe(1);
+    expect(fake.cancels).toContain(expired.payment_intent_id);
+    expect((await g.intentRow(expired.payment_intent_id))?.status).toBe('canceled');
+    expect(await g.ordersOfIntent(lastMoment.payment_intent_id)).toHaveLength(1);
+    // 2 units back, 1 taken by the order paid at the last moment.
+    expect((await s.database.db.select().from(products).where(eq(products.id, product!.id)))[0]!.stock).toBe(
+      2,
+    );
+    await s.database.db.update(products).set({ stock: null }).where(eq(products.id, product!.id));
   });
 });

@@ -27,8 +27,16 @@ export interface PaymentProvider {
   }): Promise<ProviderIntent>;
   /** Asks the provider, not our records, what became of the intent. */
   retrieveIntent(id: string): Promise<IntentState>;
-  /** Gives the money back (or voids an uncaptured payment); safe to repeat with the same key. */
-  refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives back `amountCents` of a succeeded payment (or voids one that was never taken); safe to
+   * repeat with the same key: the provider refunds once per key.
+   */
+  refund(intentId: string, idempotencyKey: string, amountCents: number): Promise<void>;
+  /**
+   * Cancels an unpaid intent so it can never be paid (an expired checkout, issue 16). Answers the
+   * intent's state afterwards: canceled, or succeeded when it was paid first.
+   */
+  cancelIntent(intentId: string): Promise<IntentState>;
 }
 
 /** A provider answer the caller should show (a declined card): 402 with the provider's words. */

@@ -7,12 +7,14 @@
  * its confirmation e-mail exactly once. Runs at start-up and every minute on every instance; several
  * instances share the work by claiming rows with SKIP LOCKED. An unpaid intent is asked about less
  * often as it ages (after 1, 2, 4, 8 ... minutes) and no more after RECONCILE_WINDOW, so abandoned
- * checkouts cost a handful of provider calls each.
+ * checkouts cost a handful of provider calls each. Each pass first lets go of the checkouts that
+ * expired unpaid (payments/expiry.ts).
  */
 import { and, eq, gt, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents } from '../../db/schema.js';
 import type { OrdersService } from '../orders/service.js';
+import { expireIntents, letGoOfIntent } from './expiry.js';
 import type { PaymentProvider } from './provider.js';
 
 /** An intent older than this is no longer asked about (a checkout is paid within minutes). */
@@ -29,6 +31,8 @@ export interface ReconcileResult {
   created: number;
   /** Paid intents that could not be finished (logged; asked about again later). */
   failed: number;
+  /** Unpaid intents past their expiry that were cancelled and gave their stock back (issue 16). */
+  expired: number;
 }
 
 export interface Reconciler {
@@ -104,7 +108,10 @@ export function createReconciler({
 
   const reconciler: Reconciler = {
     async run() {
-      const result: ReconcileResult = { checked: 0, created: 0, failed: 0 };
+      const result: ReconcileResult = { checked: 0, created: 0, failed: 0, expired: 0 };
+      const expiry = await expireIntents({ db, provider, orders: orderService, onError });
+      result.expired = expiry.expired;
+      result.created += expiry.paid;
       for (;;) {
         const ids = await claim();
         for (const id of ids) {
@@ -115,11 +122,9 @@ export function createReconciler({
               const finished = await orderService.finishPaidIntent(id, state.amountReceivedCents);
               if (finished.created) result.created++;
             } else if (FINAL_UNPAID.includes(state.status)) {
-              // Never paid, and never will be: remember it so the sweep stops asking.
-              await db
-                .update(paymentIntents)
-                .set({ status: state.status, updatedAt: new Date() })
-                .where(and(eq(paymentIntents.id, id), notInArray(paymentIntents.status, ['succeeded'])));
+              // Never paid, and never will be: remember it so the sweep stops asking, and give its
+              // stock back.
+              await letGoOfIntent(db, id, state.status);
             }
           } catch (error) {
             result.failed++;

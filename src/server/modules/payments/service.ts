@@ -4,16 +4,19 @@
  * webhook or the test processor gets there first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
 import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
 import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
+import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { OrdersService } from '../orders/service.js';
+import { releaseStock, reserveStock } from '../stock/reservations.js';
+import { letGoOfIntent } from './expiry.js';
 import type { Viewer } from '../users/sessions.js';
 import type { IntentCheckout } from './checkout-snapshot.js';
 import type { PaymentProvider } from './provider.js';
@@ -27,6 +30,8 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   orders: OrdersService;
   freeShippingEmail: string | undefined;
+  /** How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, issue 16). */
+  paymentTtlMinutes?: number;
 }
 
 export function createPaymentsService({
@@ -34,9 +39,13 @@ export function createPaymentsService({
   provider,
   orders: orderService,
   freeShippingEmail,
+  paymentTtlMinutes = 30,
 }: PaymentsServiceDeps) {
   /** Prices the cart from the catalogue, with the shipping rule and tax; never the client's numbers. */
-  async function price(viewer: Viewer, input: CreatePaymentIntent): Promise<IntentCheckout> {
+  async function price(
+    viewer: Viewer,
+    input: CreatePaymentIntent,
+  ): Promise<{ checkout: IntentCheckout; counted: Set<number>; short: string | null }> {
     const ids = input.items.map((item) => item.id);
     const rows = await db
       .select({
@@ -45,6 +54,7 @@ export function createPaymentsService({
         sku: products.sku,
         priceCents: products.priceCents,
         isActive: products.isActive,
+        stock: products.stock,
       })
       .from(products)
       .where(inArray(products.id, ids));
@@ -61,9 +71,19 @@ export function createPaymentsService({
       };
     });
     const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
-    const totals = checkoutTotals(lines, input.shippingInfo.city, freeShipping);
+    const totals = checkoutTotals(lines, input.shippingInfo, freeShipping);
     if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new HttpError(400, messages.orderTooLarge);
-    return { lines, shippingInfo: input.shippingInfo, totals };
+    // Short of stock as priced: refused before the provider is asked for anything (createIntent). The
+    // reservation itself (reserveStock) is the check that counts when checkouts race.
+    const wanted = new Map<number, number>();
+    for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+    let short: string | null = null;
+    for (const [id, quantity] of wanted) {
+      const { stock, name } = byId.get(id)!;
+      if (stock !== null && stock < quantity) short ??= notEnoughStockMessage(name, stock);
+    }
+    const counted = new Set(rows.filter((row) => row.stock !== null).map((row) => row.id));
+    return { checkout: { lines, shippingInfo: input.shippingInfo, totals }, counted, short };
   }
 
   return {
@@ -74,17 +94,36 @@ export function createPaymentsService({
      * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
      */
     async createIntent(viewer: Viewer, input: CreatePaymentIntent) {
-      const checkout = await price(viewer, input);
+      const { checkout, counted, short } = await price(viewer, input);
       if (input.amount !== checkout.totals.totalCents) throw new HttpError(400, AMOUNT_CHANGED);
-      const [lastOrder] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.userId, viewer.id))
-        .orderBy(desc(orders.id))
-        .limit(1);
+      // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
+      // an order is placed or one of the shopper's intents expires, so an expired checkout is never
+      // handed back: the next attempt is a new intent at today's prices.
+      const [history] = await db
+        .select({
+          lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
+          expired: sql<number>`(select count(*) from ${paymentIntents} where ${paymentIntents.userId} = ${viewer.id} and ${paymentIntents.expiresAt} <= now())::int`,
+        })
+        .from(sql`(select 1) as one`);
       const idempotencyKey = createHash('sha256')
-        .update(JSON.stringify([provider.name, viewer.id, lastOrder?.id ?? 0, checkout]))
+        .update(
+          JSON.stringify([
+            provider.name,
+            viewer.id,
+            history?.lastOrder ?? 0,
+            history?.expired ?? 0,
+            checkout,
+          ]),
+        )
         .digest('hex');
+      if (short) {
+        // Unless this is a repeat of the shopper's own checkout, whose units are already held.
+        const [mine] = await db
+          .select({ id: paymentIntents.id })
+          .from(paymentIntents)
+          .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
+        if (!mine) throw new HttpError(409, short);
+      }
       const intent = await provider.createIntent({
         amountCents: checkout.totals.totalCents,
         currency: 'cad',
@@ -100,12 +139,24 @@ export function createPaymentsService({
         clientSecretHash: hashSecret(intent.clientSecret),
         idempotencyKey,
         checkout: checkout as unknown as Record<string, unknown>,
+        expiresAt: sql`now() + make_interval(mins => ${paymentTtlMinutes})`,
       };
-      const inserted = await db
-        .insert(paymentIntents)
-        .values(row)
-        .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
-        .returning({ id: paymentIntents.id });
+      const reservedLines = checkout.lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        quantity: line.quantity,
+        counted: counted.has(line.productId),
+      }));
+      // The intent and the units it holds are written together: a 409 for stock leaves neither.
+      const inserted = await db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentIntents)
+          .values(row)
+          .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
+          .returning({ id: paymentIntents.id });
+        if (fresh.length > 0) await reserveStock(tx, intent.id, reservedLines);
+        return fresh;
+      });
       let id = intent.id;
       let clientSecret = intent.clientSecret;
       const reply = (order?: Order): PaymentIntentReply => ({
@@ -139,7 +190,14 @@ export function createPaymentsService({
               .update(paymentIntents)
               .set({ idempotencyKey: null, updatedAt: new Date() })
               .where(eq(paymentIntents.id, open!.id));
-            await tx.insert(paymentIntents).values(row).onConflictDoNothing();
+            const moved = await tx
+              .insert(paymentIntents)
+              .values(row)
+              .onConflictDoNothing()
+              .returning({ id: paymentIntents.id });
+            // The old intent's units go back, the new one holds its own (it is the one to be paid).
+            await releaseStock(tx, open!.id);
+            if (moved.length > 0) await reserveStock(tx, intent.id, reservedLines);
           });
           id = intent.id;
         } else if (provider.name === 'test') {
@@ -168,7 +226,12 @@ export function createPaymentsService({
         .where(eq(orders.paymentIntentId, intentId));
       if (existing) return { order: await orderService.get(viewer, existing.id), created: false };
       const state = await provider.retrieveIntent(intentId);
-      if (state.status !== 'succeeded') throw new HttpError(402, 'Payment has not been completed.');
+      if (state.status !== 'succeeded') {
+        const expired =
+          state.status === 'canceled' || (intent.expiresAt !== null && intent.expiresAt <= new Date());
+        if (expired) throw new HttpError(409, messages.paymentExpired);
+        throw new HttpError(402, 'Payment has not been completed.');
+      }
       return orderService.finishPaidIntent(intentId, state.amountReceivedCents);
     },
 
@@ -193,7 +256,7 @@ export function createPaymentsService({
           return { duplicate: duplicateEvent };
         }
       }
-      return db.transaction(async (tx) => {
+      const applied = await db.transaction(async (tx) => {
         const fresh = await tx
           .insert(processedEvents)
           .values(mark)
@@ -214,6 +277,11 @@ export function createPaymentsService({
         }
         return { duplicate: false };
       });
+      // Cancelled with Stripe (by us on expiry, or in Stripe's dashboard): its stock goes back.
+      if (!applied.duplicate && event.type === 'payment_intent.canceled' && event.intentId) {
+        await letGoOfIntent(db, event.intentId);
+      }
+      return applied;
     },
   };
 }

@@ -24,12 +24,26 @@ export function createStripeProvider(
       return { status: intent.status, amountReceivedCents: intent.amount_received };
     },
 
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amountCents) {
       const intent = await stripe.paymentIntents.retrieve(intentId);
       if (intent.status === 'succeeded') {
-        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
       } else if (intent.status !== 'canceled') {
         await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey });
+      }
+    },
+
+    async cancelIntent(id) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `expire-${id}` });
+        return { status: intent.status, amountReceivedCents: intent.amount_received };
+      } catch (error) {
+        // Stripe refuses to cancel a paid (or already cancelled) intent: what it is now is the answer.
+        const intent = await stripe.paymentIntents.retrieve(id);
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return { status: intent.status, amountReceivedCents: intent.amount_received };
+        }
+        throw error;
       }
     },
   };

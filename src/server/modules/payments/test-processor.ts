@@ -5,9 +5,10 @@
  * payment_intents table. Refused in production unless ALLOW_TEST_PAYMENTS=true (config.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
-import { paymentIntents } from '../../db/schema.js';
+import { paymentIntents, processedEvents } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { PaymentDeclined, type PaymentProvider } from './provider.js';
 
@@ -79,11 +80,45 @@ export function createTestProcessor(db: Database) {
       return { status: row.status, amountReceivedCents: row.status === 'succeeded' ? row.amountCents : 0 };
     },
 
-    async refund(intentId) {
+    async refund(intentId, idempotencyKey, amountCents) {
+      // Like Stripe: one refund per key (a repeat is answered, not refunded again), never more than
+      // was taken, and the payment is 'refunded' once all of it is back.
+      await db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(processedEvents)
+          .values({ id: `test_refund_${idempotencyKey}`, provider: 'test', type: 'refund' })
+          .onConflictDoNothing()
+          .returning({ id: processedEvents.id });
+        if (fresh.length === 0) return;
+        const [row] = await tx
+          .select()
+          .from(paymentIntents)
+          .where(eq(paymentIntents.id, intentId))
+          .for('update');
+        if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) {
+          throw new Error(`test processor: payment ${intentId} was not taken, nothing to refund`);
+        }
+        const refunded = row.refundedCents + amountCents;
+        if (amountCents <= 0 || refunded > row.amountCents) {
+          throw new Error(`test processor: refund of ${amountCents} is more than is left on ${intentId}`);
+        }
+        await tx
+          .update(paymentIntents)
+          .set({
+            refundedCents: refunded,
+            status: refunded === row.amountCents ? 'refunded' : 'succeeded',
+            updatedAt: new Date(),
+          })
+          .where(eq(paymentIntents.id, intentId));
+      });
+    },
+
+    async cancelIntent(id) {
       await db
         .update(paymentIntents)
-        .set({ status: 'refunded', updatedAt: new Date() })
-        .where(eq(paymentIntents.id, intentId));
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'requires_payment_method')));
+      return provider.retrieveIntent(id);
     },
 
     async confirm(clientSecret, card, userId) {
@@ -101,6 +136,10 @@ export function createTestProcessor(db: Database) {
         throw new HttpError(404, 'Payment not found.');
       }
       if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
+      // An expired checkout (issue 16): the browser prices the cart again and makes a new payment.
+      if (row.status === 'canceled' || (row.expiresAt !== null && row.expiresAt <= new Date())) {
+        throw new HttpError(409, messages.paymentExpired);
+      }
       if (row.status !== 'requires_payment_method')
         throw new HttpError(409, 'This payment can no longer be confirmed.');
       try {

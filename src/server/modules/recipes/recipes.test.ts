@@ -570,6 +570,7 @@ describe('GET /api/production-plan', () => {
           name: 'Classic Chocolate Chunk Protein Cookies',
           category: 'Chunky Protein Cookies',
           open_packs: 7,
+          reserved_packs: 0,
           recipe_id: 2,
           // 7 packs at 6 per batch (4080 g / 680 g): 1.17, up to the next quarter.
           multiplier: 1.25,
@@ -581,6 +582,7 @@ describe('GET /api/production-plan', () => {
           name: 'Chunky Protein Cookie Variety Pack',
           category: 'Variety Pack',
           open_packs: 2,
+          reserved_packs: 0,
           recipe_id: null,
           multiplier: null,
           packs_per_batch: null,
@@ -591,6 +593,7 @@ describe('GET /api/production-plan', () => {
           name: 'Chocolate Peanut Butter Energy Bites',
           category: 'Energy Bites',
           open_packs: 25,
+          reserved_packs: 0,
           recipe_id: expect.any(Number),
           // 25 bags at 20 per batch (5280 g / 264 g).
           multiplier: 1.25,
@@ -602,6 +605,7 @@ describe('GET /api/production-plan', () => {
           name: hidden.name,
           category: expect.any(String),
           open_packs: 15,
+          reserved_packs: 0,
           recipe_id: expect.any(Number),
           // 15 packs at 10 per batch.
           multiplier: 1.5,
@@ -613,6 +617,7 @@ describe('GET /api/production-plan', () => {
           name: weightless.name,
           category: expect.any(String),
           open_packs: 1,
+          reserved_packs: 0,
           recipe_id: expect.any(Number),
           multiplier: null,
           packs_per_batch: null,

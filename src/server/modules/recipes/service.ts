@@ -15,6 +15,7 @@ import {
   type RecipeSummary,
 } from '../../../domain/recipes.js';
 import type { OrderStatus } from '../../../domain/orders.js';
+import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import {
   categories,
@@ -198,7 +199,10 @@ export function createRecipesService(db: Database) {
       return line!;
     },
 
-    /** Batches and pick list for the packs in Pending and In Progress orders (domain planFromOpenOrders). */
+    /**
+     * Batches and pick list for the packs in Pending and In Progress orders and the packs held by
+     * checkouts being paid (domain planFromOpenOrders).
+     */
     async productionPlan(): Promise<ProductionPlan> {
       const open = await db
         .select({ productId: orderItems.productId, packs: sum(orderItems.quantity).mapWith(Number) })
@@ -207,7 +211,9 @@ export function createRecipesService(db: Database) {
         .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), isNotNull(orderItems.productId)))
         .groupBy(orderItems.productId);
       const openPacksByProduct = new Map(open.map((row) => [row.productId!, row.packs]));
-      if (openPacksByProduct.size === 0) return { products: [], pick_list: [], bases: [] };
+      const reservedPacksByProduct = await heldUnits(db);
+      const planned = new Set([...openPacksByProduct.keys(), ...reservedPacksByProduct.keys()]);
+      if (planned.size === 0) return { products: [], pick_list: [], bases: [] };
 
       // Hidden products are included: their open orders still have to be baked.
       const productRows = await db
@@ -219,7 +225,7 @@ export function createRecipesService(db: Database) {
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(inArray(products.id, [...openPacksByProduct.keys()]))
+        .where(inArray(products.id, [...planned]))
         .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
       // Every recipe: the planned products' own and the shared bases they may use.
       const recipeRows = await db.select().from(recipes).orderBy(asc(recipes.id));
@@ -235,6 +241,7 @@ export function createRecipesService(db: Database) {
         products: productRows,
         recipes: recipeRows.map((row) => toApiRecipe(row, linesByRecipe.get(row.id) ?? [])),
         openPacksByProduct,
+        reservedPacksByProduct,
       });
     },
   };

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busyLabel,
+  cancelLabel = 'Cancel',
   tone = 'danger',
   onConfirm,
   onClose,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
+  /** The button that leaves without doing it ('Cancel'; 'Keep order' where cancelling is the action). */
+  cancelLabel?: string;
   tone?: 'danger' | 'primary';
   onConfirm: () => Promise<string | null>;
   onClose: () => void;
@@ -52,7 +55,7 @@ export function ConfirmDialog({
             onClick={(event) => closeDialogOf(event.currentTarget)}
             autoFocus
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button
             ref={confirmButton}

@@ -1,20 +1,35 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, orderSchema, type Order, type OrderStatus } from '../../../domain/orders';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../../domain/messages';
+import { centsToDollars, formatPrice } from '../../../domain/money';
+import { orderSchema, type Order, type OrderStatus } from '../../../domain/orders';
 import { adminRequest, failureText } from '../../features/admin/admin-api';
-import { statusChange } from '../../features/admin/orders';
-import { inputClass } from '../account/form-field';
+import {
+  defaultRefundAmount,
+  parseRefundAmount,
+  refundLeftCents,
+  statusChange,
+  statusOptions,
+} from '../../features/admin/orders';
+import { describedBy, FormField, inputClass } from '../account/form-field';
 import { AddressBlock, orderAddress } from '../checkout/address-block';
 import { OrderLines } from '../orders/order-lines';
+import { OrderRefunds, refundedLine } from '../orders/order-refunds';
 import { StatusBadge } from '../orders/status-badge';
 import { AdminDialog, closeDialogOf } from './admin-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './states';
 import { dateTimeFormat } from './ui';
 
 const UPDATE_FAILED = 'Failed to update the order. Please try again.';
+const REFUND_FAILED = 'Failed to refund the order. Please try again.';
+const REASON_MAX = 500;
 
 /**
  * One order for an admin: items, amounts, customer and shipping address, and its status and paid flag,
- * saved together in one request (PATCH /api/orders/:id/status) so they never half change.
+ * saved together in one request (PATCH /api/orders/:id/status) so they never half change. The status
+ * select offers only the moves the order may make (ORDER_TRANSITIONS; Refunded never by hand), and
+ * cancelling asks first, saying what will be refunded. Refunds, in full or in part, go through the
+ * payment provider (POST /api/orders/:id/refunds, issue 16).
  */
 export function OrderDialog({
   order,
@@ -32,158 +47,373 @@ export function OrderDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const change = statusChange(current, status, paid);
+  const options = statusOptions(current.status);
+  const leftCents = refundLeftCents(current);
+  // Cancelling a paid order refunds what is left of it (issue 16).
+  const cancelRefunds = current.is_paid && leftCents > 0;
+
+  function show(updated: Order) {
+    setCurrent(updated);
+    setStatus(updated.status);
+    setPaid(updated.is_paid);
+    onSaved(updated);
+  }
+
+  /** Sends the change; answers why it failed, or null. */
+  async function send(): Promise<string | null> {
+    if (!change) return null;
+    setError(null);
+    setSaved(false);
+    try {
+      show(
+        await adminRequest(orderSchema, `/api/orders/${current.id}/status`, {
+          method: 'PATCH',
+          body: change,
+        }),
+      );
+      setSaved(true);
+      return null;
+    } catch (caught) {
+      console.error('Failed to update order status', caught);
+      return failureText(caught, UPDATE_FAILED);
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!change) return;
+    // Canceled is final, and may move money: asked first.
+    if (change.status === 'Canceled') return setConfirmingCancel(true);
     setBusy(true);
-    setError(null);
-    setSaved(false);
+    const problem = await send();
+    setBusy(false);
+    if (problem) setError(problem);
+  }
+
+  const statusHint =
+    options.length === 1
+      ? `This order is ${current.status.toLowerCase()}, which is final.`
+      : status === 'Canceled' && status !== current.status
+        ? cancelRefunds
+          ? `Canceling refunds the remaining ${formatPrice(leftCents)} to the customer's card.`
+          : 'Canceled is final: the order cannot be reopened.'
+        : null;
+
+  return (
+    <>
+      <AdminDialog
+        title={`Order #${current.id}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            Placed {dateTimeFormat.format(new Date(current.created_at))}
+            <StatusBadge status={current.status} />
+            <PaidBadge paid={current.is_paid} />
+          </span>
+        }
+        size="lg"
+        busy={busy || refunding}
+        onClose={onClose}
+        footer={
+          <>
+            <p role="status" className="w-full text-sm font-medium text-forest sm:mr-auto sm:w-auto">
+              {saved && !change ? 'Saved.' : ''}
+            </p>
+            <button
+              type="button"
+              className="btn-outline"
+              disabled={busy || refunding}
+              onClick={(event) => closeDialogOf(event.currentTarget)}
+            >
+              Close
+            </button>
+            <button type="submit" form={formId} className="btn-primary" disabled={busy || !change}>
+              {busy ? 'Saving...' : 'Save changes'}
+            </button>
+          </>
+        }
+      >
+        <div className="space-y-6">
+          <form
+            id={formId}
+            onSubmit={save}
+            aria-label="Status and payment"
+            className="grid gap-4 rounded-2xl bg-cream p-4 ring-1 ring-beige sm:grid-cols-2 sm:items-end"
+          >
+            <div>
+              <label htmlFor="order-status" className="text-sm font-semibold text-cocoa">
+                Status
+              </label>
+              <select
+                id="order-status"
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as OrderStatus);
+                  setSaved(false);
+                }}
+                disabled={options.length === 1}
+                aria-describedby={statusHint ? `${formId}-status-hint` : undefined}
+                className={`${inputClass} disabled:bg-sand/60 disabled:text-muted`}
+              >
+                {options.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <label className="flex min-h-12 items-center gap-3 rounded-2xl border border-beige bg-white px-4 py-3 text-sm font-semibold text-cocoa">
+              <input
+                type="checkbox"
+                checked={paid}
+                onChange={(event) => {
+                  setPaid(event.target.checked);
+                  setSaved(false);
+                }}
+                className="h-5 w-5 rounded border-beige accent-maple"
+              />
+              Paid
+            </label>
+            {statusHint && (
+              <p id={`${formId}-status-hint`} className="text-sm text-muted sm:col-span-2">
+                {statusHint}
+              </p>
+            )}
+            {error && (
+              <div className="sm:col-span-2">
+                <FormError>{error}</FormError>
+              </div>
+            )}
+          </form>
+
+          <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <section aria-labelledby={`${formId}-items`}>
+              <h3 id={`${formId}-items`} className="font-display text-lg font-semibold">
+                Items and amounts
+              </h3>
+              <div className="mt-1">
+                <OrderLines order={current} />
+              </div>
+            </section>
+            <div className="space-y-6">
+              <section aria-labelledby={`${formId}-customer`}>
+                <h3 id={`${formId}-customer`} className="font-display text-lg font-semibold">
+                  Customer
+                </h3>
+                <p className="mt-2 text-sm text-ink">
+                  {current.first_name} {current.last_name}
+                </p>
+                <p className="text-sm break-words text-muted">{current.email}</p>
+                <p className="mt-1 text-xs text-muted">
+                  {current.user_id === null ? 'Account deleted' : `Account #${current.user_id}`}
+                </p>
+              </section>
+              <section aria-labelledby={`${formId}-address`}>
+                <h3 id={`${formId}-address`} className="font-display text-lg font-semibold">
+                  Shipping address
+                </h3>
+                <div className="mt-2">
+                  <AddressBlock address={orderAddress(current)} testId="admin-order-address" />
+                </div>
+              </section>
+              {current.payment_intent_id && (
+                <section aria-labelledby={`${formId}-payment`}>
+                  <h3 id={`${formId}-payment`} className="font-display text-lg font-semibold">
+                    Payment
+                  </h3>
+                  <p className="mt-2 font-mono text-xs break-all text-muted">{current.payment_intent_id}</p>
+                </section>
+              )}
+            </div>
+          </div>
+
+          <RefundSection
+            order={current}
+            onRefunded={(updated) => {
+              show(updated);
+              setSaved(false);
+            }}
+            onBusyChange={setRefunding}
+            disabled={busy}
+          />
+        </div>
+      </AdminDialog>
+      {/* Beside the order's dialog, not in it: a close or Escape in one must not reach the other. */}
+      {confirmingCancel && (
+        <ConfirmDialog
+          title={`Cancel order #${current.id}?`}
+          confirmLabel="Cancel order"
+          busyLabel="Canceling..."
+          cancelLabel="Keep order"
+          onConfirm={send}
+          onClose={() => setConfirmingCancel(false)}
+        >
+          {cancelRefunds
+            ? `The remaining ${formatPrice(leftCents)} will be refunded to the customer's card. Canceled orders are final.`
+            : 'Canceled orders are final: the order cannot be reopened.'}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/**
+ * Refunds of the order (issue 16): each one with its date, amount, reason and state, 'Refunded $X of
+ * $Y', and a form for a full or partial refund. The amount starts at what is left. The Refund button
+ * is disabled while the request is out, and a second press before that is ignored, so a double click
+ * refunds once.
+ */
+function RefundSection({
+  order,
+  onRefunded,
+  onBusyChange,
+  disabled,
+}: {
+  order: Order;
+  onRefunded: (order: Order) => void;
+  onBusyChange: (busy: boolean) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const leftCents = refundLeftCents(order);
+  const [amount, setAmount] = useState(() => defaultRefundAmount(order));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const refundable = order.is_paid && order.payment_intent_id !== null && leftCents > 0;
+
+  async function refund(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const parsed = parseRefundAmount(amount, leftCents);
+    const why = reason.trim();
+    const problems = {
+      ...('error' in parsed ? { amount: parsed.error } : {}),
+      ...(why === ''
+        ? { reason: 'Please give a reason for the refund.' }
+        : why.length > REASON_MAX
+          ? { reason: `Please keep the reason under ${REASON_MAX} characters.` }
+          : {}),
+    };
+    setErrors(problems);
+    setDone(null);
+    if ('error' in parsed || Object.keys(problems).length > 0) return;
+    inFlight.current = true;
+    setSending(true);
+    onBusyChange(true);
     try {
-      const updated = await adminRequest(orderSchema, `/api/orders/${current.id}/status`, {
-        method: 'PATCH',
-        body: change,
+      const updated = await adminRequest(orderSchema, `/api/orders/${order.id}/refunds`, {
+        method: 'POST',
+        body: { amount: centsToDollars(parsed.cents), reason: why },
       });
-      setCurrent(updated);
-      setStatus(updated.status);
-      setPaid(updated.is_paid);
-      setSaved(true);
-      onSaved(updated);
+      const last = updated.refunds.at(-1);
+      setAmount(defaultRefundAmount(updated));
+      setReason('');
+      setDone(
+        last?.status === 'pending'
+          ? `The refund of ${formatPrice(parsed.cents)} is on its way through the payment provider.`
+          : `${formatPrice(parsed.cents)} was refunded to the customer's card.`,
+      );
+      onRefunded(updated);
     } catch (caught) {
-      console.error('Failed to update order status', caught);
-      setError(failureText(caught, UPDATE_FAILED));
+      console.error('Failed to refund the order', caught);
+      setErrors({ form: failureText(caught, REFUND_FAILED) });
     } finally {
-      setBusy(false);
+      inFlight.current = false;
+      setSending(false);
+      onBusyChange(false);
     }
   }
 
-  const moneyWarning =
-    status !== current.status && (status === 'Canceled' || status === 'Refunded')
-      ? 'Changing the status does not refund the payment: refunds are made with the payment provider.'
-      : null;
-
   return (
-    <AdminDialog
-      title={`Order #${current.id}`}
-      description={
-        <span className="flex flex-wrap items-center gap-2">
-          Placed {dateTimeFormat.format(new Date(current.created_at))}
-          <StatusBadge status={current.status} />
-          <PaidBadge paid={current.is_paid} />
-        </span>
-      }
-      size="lg"
-      busy={busy}
-      onClose={onClose}
-      footer={
-        <>
-          <p role="status" className="w-full text-sm font-medium text-forest sm:mr-auto sm:w-auto">
-            {saved && !change ? 'Saved.' : ''}
-          </p>
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={busy}
-            onClick={(event) => closeDialogOf(event.currentTarget)}
-          >
-            Close
-          </button>
-          <button type="submit" form={formId} className="btn-primary" disabled={busy || !change}>
-            {busy ? 'Saving...' : 'Save changes'}
-          </button>
-        </>
-      }
-    >
-      <div className="space-y-6">
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-cream p-4 ring-1 ring-beige">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={`${id}-title`} className="font-display text-lg font-semibold">
+          Refunds
+        </h3>
+        <p className="text-sm font-semibold text-cocoa" data-testid="admin-refunded">
+          {refundedLine(order)}
+        </p>
+      </div>
+      {order.refunds.length > 0 ? (
+        <div className="mt-1">
+          <OrderRefunds order={order} showFailed showTotal={false} />
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-muted">No refunds yet.</p>
+      )}
+      {!refundable ? (
+        <p className="mt-3 text-sm text-muted">
+          {order.payment_intent_id && order.refunds.length > 0 && leftCents === 0
+            ? 'Everything paid for this order has been refunded.'
+            : messages.orderNotPaid}
+        </p>
+      ) : (
         <form
-          id={formId}
-          onSubmit={save}
-          aria-label="Status and payment"
-          className="grid gap-4 rounded-2xl bg-cream p-4 ring-1 ring-beige sm:grid-cols-2 sm:items-end"
+          onSubmit={(event) => void refund(event)}
+          noValidate
+          aria-label="Refund"
+          className="mt-4 grid gap-4 border-t border-beige pt-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-start"
         >
-          <div>
-            <label htmlFor="order-status" className="text-sm font-semibold text-cocoa">
-              Status
-            </label>
-            <select
-              id="order-status"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as OrderStatus);
-                setSaved(false);
-              }}
-              className={inputClass}
-            >
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="flex min-h-12 items-center gap-3 rounded-2xl border border-beige bg-white px-4 py-3 text-sm font-semibold text-cocoa">
+          <FormField
+            id={`${id}-amount`}
+            label="Amount (CAD)"
+            error={errors.amount}
+            hint={`Up to ${formatPrice(leftCents)}.`}
+          >
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute top-[calc(50%+2px)] left-4 -translate-y-1/2 text-muted"
+              >
+                $
+              </span>
+              <input
+                id={`${id}-amount`}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                {...describedBy(`${id}-amount`, errors.amount, true)}
+                className={`${inputClass} pl-8 tabular-nums`}
+              />
+            </div>
+          </FormField>
+          <FormField id={`${id}-reason`} label="Reason" error={errors.reason} hint="The customer sees it.">
             <input
-              type="checkbox"
-              checked={paid}
-              onChange={(event) => {
-                setPaid(event.target.checked);
-                setSaved(false);
-              }}
-              className="h-5 w-5 rounded border-beige accent-maple"
+              id={`${id}-reason`}
+              type="text"
+              autoComplete="off"
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              {...describedBy(`${id}-reason`, errors.reason, true)}
+              className={inputClass}
             />
-            Paid
-          </label>
-          {moneyWarning && <p className="text-sm text-muted sm:col-span-2">{moneyWarning}</p>}
-          {error && (
-            <div className="sm:col-span-2">
-              <FormError>{error}</FormError>
+          </FormField>
+          <button
+            type="submit"
+            className="btn-accent w-full sm:mt-6 sm:w-auto"
+            disabled={sending || disabled}
+          >
+            {sending ? 'Refunding...' : 'Refund'}
+          </button>
+          {errors.form && (
+            <div className="sm:col-span-3">
+              <FormError>{errors.form}</FormError>
             </div>
           )}
         </form>
-
-        <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <section aria-labelledby={`${formId}-items`}>
-            <h3 id={`${formId}-items`} className="font-display text-lg font-semibold">
-              Items and amounts
-            </h3>
-            <div className="mt-1">
-              <OrderLines order={current} />
-            </div>
-          </section>
-          <div className="space-y-6">
-            <section aria-labelledby={`${formId}-customer`}>
-              <h3 id={`${formId}-customer`} className="font-display text-lg font-semibold">
-                Customer
-              </h3>
-              <p className="mt-2 text-sm text-ink">
-                {current.first_name} {current.last_name}
-              </p>
-              <p className="text-sm break-words text-muted">{current.email}</p>
-              <p className="mt-1 text-xs text-muted">
-                {current.user_id === null ? 'Account deleted' : `Account #${current.user_id}`}
-              </p>
-            </section>
-            <section aria-labelledby={`${formId}-address`}>
-              <h3 id={`${formId}-address`} className="font-display text-lg font-semibold">
-                Shipping address
-              </h3>
-              <div className="mt-2">
-                <AddressBlock address={orderAddress(current)} testId="admin-order-address" />
-              </div>
-            </section>
-            {current.payment_intent_id && (
-              <section aria-labelledby={`${formId}-payment`}>
-                <h3 id={`${formId}-payment`} className="font-display text-lg font-semibold">
-                  Payment
-                </h3>
-                <p className="mt-2 font-mono text-xs break-all text-muted">{current.payment_intent_id}</p>
-              </section>
-            )}
-          </div>
-        </div>
-      </div>
-    </AdminDialog>
+      )}
+      <p role="status" className={done ? 'mt-3 text-sm font-medium text-forest' : ''}>
+        {done ?? ''}
+      </p>
+    </section>
   );
 }
 

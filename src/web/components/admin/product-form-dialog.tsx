@@ -157,6 +157,13 @@ export function ProductFormDialog({
     );
   };
 
+  const held = product && product.reserved > 0 ? product.reserved : 0;
+  const stockHint = `Units left to sell. Empty: made to order, no limit. 0: sold out, still shown in the shop.${
+    held
+      ? ` ${held.toLocaleString('en-CA')} more ${held === 1 ? 'is' : 'are'} held in checkouts and come${held === 1 ? 's' : ''} back if not paid.`
+      : ''
+  }`;
+
   const currentImage = preview ?? (product?.image_url ? thumbnailUrl(product.image_url) : null);
   const imageHint = `JPEG, PNG or WebP, up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB.${
     creating ? '' : ' Leave it to keep the current image.'
@@ -230,6 +237,7 @@ export function ProductFormDialog({
             </select>
           </FormField>
           {field('price', 'Price (CAD)', { inputMode: 'decimal', prefix: '$' })}
+          {field('stock', 'Stock', { inputMode: 'numeric', hint: stockHint })}
           {field('size', 'Size in grams (optional)', { inputMode: 'numeric' })}
           {field('sku', 'SKU (optional)')}
           {field('ideal_time_of_day', 'Best time to eat (optional)', {

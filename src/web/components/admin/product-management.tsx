@@ -1,9 +1,10 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Ban, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../domain/images';
 import { messages } from '../../../domain/messages';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
+import { LOW_STOCK_THRESHOLD } from '../../../domain/stock';
 import { z } from '../../../domain/zod';
 import { adminRequest, failureText } from '../../features/admin/admin-api';
 import { useFlash } from '../../features/admin/flash';
@@ -12,6 +13,8 @@ import {
   categoryOptionSchema,
   deleteReplySchema,
   filterProducts,
+  heldText,
+  stockText,
   type AdminProduct,
   type CategoryOption,
 } from '../../features/admin/products';
@@ -38,7 +41,11 @@ type Visibility = 'all' | 'visible' | 'hidden';
 const productList = z.array(adminProductSchema);
 const categoryList = z.array(categoryOptionSchema);
 
-/** Product Management (issue 7): list, search, category filter, create, edit, hide, show, delete. */
+/**
+ * Product Management (issue 7): list, search, category filter, create, edit, hide, show, delete; the
+ * stock of each product with the units checkouts hold, and 'Mark sold out', which keeps the product
+ * in the shop with its Add to Cart disabled (issue 16).
+ */
 export function ProductManagement() {
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
   const [categories, setCategories] = useState<CategoryOption[]>([]);
@@ -101,6 +108,26 @@ export function ProductManagement() {
     }
   }
 
+  async function markSoldOut(product: AdminProduct) {
+    setBusyId(product.id);
+    try {
+      await adminRequest(z.object({ id: z.number() }), `/api/products/${product.id}`, {
+        method: 'PATCH',
+        body: { stock: 0 },
+      });
+      setProducts((list) => list?.map((p) => (p.id === product.id ? { ...p, stock: 0 } : p)) ?? list);
+      show(
+        'success',
+        `${product.name} is marked sold out. It stays in the shop, with Add to Cart disabled until you set its stock again.`,
+      );
+    } catch (error) {
+      console.error('Failed to mark the product sold out', error);
+      show('error', failureText(error, `Failed to update ${product.name}. Please try again.`));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
   async function remove(product: AdminProduct): Promise<string | null> {
     try {
       const reply = await adminRequest(deleteReplySchema, `/api/products/${product.id}`, {
@@ -125,11 +152,28 @@ export function ProductManagement() {
     }
   }
 
+  const stock = (product: AdminProduct) => (
+    <StockCell product={product}>
+      {product.stock !== 0 && (
+        <button
+          type="button"
+          className={`${quietButton} -ml-4 whitespace-nowrap`}
+          disabled={busyId === product.id}
+          onClick={() => void markSoldOut(product)}
+        >
+          <Ban className="h-4 w-4" aria-hidden="true" /> Mark sold out
+          <span className="sr-only"> {product.name}</span>
+        </button>
+      )}
+    </StockCell>
+  );
+
   const actions = (product: AdminProduct) => (
-    <div className="flex flex-wrap items-center justify-end gap-1">
+    <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
       <button type="button" className={ghostButton} onClick={() => setDialog({ kind: 'edit', product })}>
         <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {product.name}</span>
       </button>
+
       <button
         type="button"
         className={quietButton}
@@ -267,6 +311,9 @@ export function ProductManagement() {
                   SKU
                 </th>
                 <th scope="col" className={thClass}>
+                  Stock
+                </th>
+                <th scope="col" className={thClass}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -292,6 +339,7 @@ export function ProductManagement() {
                     {formatPrice(dollarsToCents(product.price))}
                   </td>
                   <td className={`${tdClass} font-mono text-xs text-muted`}>{product.sku ?? '—'}</td>
+                  <td className={tdClass}>{stock(product)}</td>
                   <td className={`${tdClass} text-right`}>{actions(product)}</td>
                 </tr>
               ))}
@@ -308,6 +356,7 @@ export function ProductManagement() {
                       {product.category} · {formatPrice(dollarsToCents(product.price))}
                     </p>
                     <p className="font-mono text-xs text-muted">SKU {product.sku ?? '—'}</p>
+                    <div className="mt-1">{stock(product)}</div>
                     <ProductStatus product={product} />
                   </div>
                 </div>
@@ -391,5 +440,25 @@ function ProductStatus({ product }: { product: AdminProduct }) {
     <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-beige">
       Hidden from the shop
     </span>
+  );
+}
+
+/** The stock: 'Made to order', 'Sold out' or 'N left' (low stock in the accent colour), and the units held. */
+function StockCell({ product, children }: { product: AdminProduct; children?: ReactNode }) {
+  const held = heldText(product.reserved);
+  const tone =
+    product.stock === 0
+      ? 'font-semibold text-danger'
+      : product.stock !== null && product.stock < LOW_STOCK_THRESHOLD
+        ? 'font-semibold text-maple-dark'
+        : product.stock === null
+          ? 'text-muted'
+          : 'text-ink';
+  return (
+    <div className="text-sm" data-testid="admin-product-stock">
+      <p className={`whitespace-nowrap tabular-nums ${tone}`}>{stockText(product.stock)}</p>
+      {held && <p className="text-xs whitespace-nowrap text-muted">{held}</p>}
+      {children}
+    </div>
   );
 }

@@ -25,7 +25,8 @@ export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; 
             Pick list for open orders
           </h3>
           <p className="mt-1 text-sm text-muted">
-            From the packs in Pending and In Progress orders on {dateTimeFormat.format(plannedAt)}
+            From the packs in Pending and In Progress orders, and those held by checkouts being paid, on{' '}
+            {dateTimeFormat.format(plannedAt)}
           </p>
         </div>
         <button
@@ -68,7 +69,14 @@ export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; 
                         <p className="font-medium text-ink">{product.name}</p>
                         {product.category && <p className="text-xs text-muted">{product.category}</p>}
                       </td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{product.open_packs}</td>
+                      <td className={`${tdClass} text-right tabular-nums`}>
+                        {product.open_packs}
+                        {product.reserved_packs > 0 && (
+                          <span className="block text-xs text-muted" data-testid="plan-reserved">
+                            + {product.reserved_packs} in checkouts
+                          </span>
+                        )}
+                      </td>
                       <td className={`${tdClass} text-right font-semibold text-cocoa tabular-nums`}>
                         {product.multiplier !== null
                           ? scaled(product.multiplier, 1)

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { closeCartDrawer, setCartDrawerOpen, useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
+import { heldUnits, lineStock, useCartStock } from '../../features/cart/cart-stock';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProceedToCheckout } from '../../features/cart/use-proceed-to-checkout';
 import { QuantitySelector } from '../product/quantity-selector';
 import { FreeShippingMessage } from './free-shipping-message';
+import { CheckoutBlocked, LineStockNote } from './line-stock';
 
 const price = (dollars: number) => formatPrice(dollarsToCents(dollars));
 
@@ -20,6 +22,10 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
   const open = useCartDrawerOpen();
   const cart = useCart();
   const proceed = useProceedToCheckout();
+  const stock = useCartStock();
+  const held = heldUnits();
+  const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
+  const problems = lines.flatMap((line) => (line.stock.problem ? [line.stock.problem] : []));
 
   return (
     <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
@@ -69,7 +75,7 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                 className="flex-1 divide-y divide-beige overflow-y-auto px-6"
                 aria-label="Items in your cart"
               >
-                {cart.items.map((item) => (
+                {lines.map(({ item, stock: left }) => (
                   <li key={item.id} className="flex gap-4 py-4" data-testid="drawer-line">
                     {item.image_url && (
                       <img
@@ -77,12 +83,15 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                         alt=""
                         width={72}
                         height={72}
-                        className="h-18 w-18 shrink-0 rounded-xl object-cover"
+                        className={`h-18 w-18 shrink-0 rounded-xl object-cover ${left.soldOut ? 'opacity-50' : ''}`}
                       />
                     )}
                     <div className="flex min-w-0 flex-1 flex-col gap-2">
                       <div className="flex items-start justify-between gap-2">
-                        <p className="font-semibold text-cocoa">{item.name}</p>
+                        <div className="min-w-0">
+                          <p className="font-semibold text-cocoa">{item.name}</p>
+                          <LineStockNote quantity={item.quantity} stock={left} />
+                        </div>
                         <button
                           type="button"
                           onClick={() => cartActions.remove(item.id)}
@@ -98,6 +107,7 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                           onChange={(quantity) => cartActions.updateQuantity(item.id, quantity)}
                           label={`Quantity of ${item.name}`}
                           size="sm"
+                          max={left.left}
                         />
                         <p className="font-semibold text-cocoa" data-testid="line-total">
                           {price(item.totalPrice)}
@@ -115,7 +125,14 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                   </span>
                 </p>
                 <FreeShippingMessage subtotal={cart.totalPrice} />
-                <button type="button" className="btn-primary w-full" onClick={proceed}>
+                <CheckoutBlocked problems={problems} id="drawer-checkout-blocked" />
+                <button
+                  type="button"
+                  className="btn-primary w-full"
+                  onClick={proceed}
+                  disabled={problems.length > 0}
+                  aria-describedby={problems.length > 0 ? 'drawer-checkout-blocked' : undefined}
+                >
                   Proceed to Checkout
                 </button>
                 <button type="button" className="btn-outline w-full" onClick={() => cartActions.clear()}>

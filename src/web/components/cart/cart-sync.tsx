@@ -1,33 +1,48 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { Product } from '../../../domain/catalog';
 import { apiRequest } from '../../api';
 import { toCartProduct } from '../../../domain/cart';
+import { useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
+import { cartStockActions } from '../../features/cart/cart-stock';
 import { cartActions, currentCart } from '../../features/cart/cart-store';
 
 const CHECKED_KEY = 'cart-checked-at';
-/** Prices are checked again at most this often per tab. */
+/** On page loads, prices and stock are checked again at most this often per tab. */
 const CHECK_EVERY_MS = 10 * 60 * 1000;
+/** Opening the cart (drawer or page) checks again past this age: stock moves faster than prices. */
+const FRESH_MS = 60 * 1000;
 
 const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
+function lastCheck(): number {
+  try {
+    return Number(window.sessionStorage.getItem(CHECKED_KEY) ?? 0) || 0;
+  } catch {
+    return 0; // sessionStorage unavailable: check every time
+  }
+}
+
 /**
- * When a saved cart is restored, brings it up to date with the catalogue: current prices, and lines
- * whose product is no longer sold removed, with a visible notice saying so (SPEC §4).
+ * Keeps a saved cart up to date with the catalogue: current prices, lines whose product is no longer
+ * sold removed, with a visible notice saying so (SPEC §4), and each product's stock for the cart
+ * drawer and page (issue 16). Checks when a page loads with something in the cart, and again when
+ * the shopper opens the cart if the last check is more than a minute old.
  */
 export function CartSync() {
   const [notice, setNotice] = useState<string | null>(null);
+  const drawerOpen = useCartDrawerOpen();
+  const onCartPage = useLocation().pathname === '/cart';
+  const looking = drawerOpen || onCartPage;
+  const inFlight = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    if (currentCart().items.length === 0) return;
-    try {
-      const last = Number(window.sessionStorage.getItem(CHECKED_KEY) ?? 0);
-      if (Date.now() - last < CHECK_EVERY_MS) return;
-    } catch {
-      // sessionStorage unavailable: check every time
-    }
+    if (inFlight.current || currentCart().items.length === 0) return;
+    if (Date.now() - lastCheck() < (looking ? FRESH_MS : CHECK_EVERY_MS)) return;
     const controller = new AbortController();
+    inFlight.current = controller;
     apiRequest<Product[]>('/api/products', { signal: controller.signal })
       .then((products) => {
         try {
@@ -35,6 +50,7 @@ export function CartSync() {
         } catch {
           // ignore
         }
+        cartStockActions.replace(products);
         const { removed, repriced } = cartActions.refresh(products.map(toCartProduct));
         const parts: string[] = [];
         if (removed.length > 0) {
@@ -53,9 +69,20 @@ export function CartSync() {
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Could not check the cart against the catalogue', error);
+      })
+      .finally(() => {
+        if (inFlight.current === controller) inFlight.current = null;
       });
-    return () => controller.abort();
-  }, []);
+  }, [looking]);
+
+  // A check in flight ends with the page, not with the drawer closing.
+  useEffect(
+    () => () => {
+      inFlight.current?.abort();
+      inFlight.current = null;
+    },
+    [],
+  );
 
   if (!notice) return null;
   return (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { toCartProduct } from '../../../domain/cart';
-import { AddToCartButton } from '../product/add-to-cart-button';
+import { AddToCartButton, LowStockNote } from '../product/add-to-cart-button';
+import type { CardProduct } from '../product/product-card';
 import { ProductImage } from '../product/product-image';
 import { QuantitySelector } from '../product/quantity-selector';
 
-export type StarterPackProduct = ProductSummary;
+export type StarterPackProduct = CardProduct;
 
 export const VARIETY_FLAVOURS = [
   'Classic Chocolate Chunk',
@@ -43,13 +43,22 @@ export function StarterPack({ product, id = 'starter-pack' }: { product: Starter
               </li>
             ))}
           </ul>
-          <p className="font-display text-2xl font-semibold text-cocoa">
-            {formatPrice(dollarsToCents(product.price))}
-            <span className="ml-2 font-sans text-sm font-normal text-muted">Pack of 4</span>
-          </p>
+          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p className="font-display text-2xl font-semibold text-cocoa">
+              {formatPrice(dollarsToCents(product.price))}
+              <span className="ml-2 font-sans text-sm font-normal text-muted">Pack of 4</span>
+            </p>
+            <LowStockNote stock={product.stock} />
+          </div>
           <div className="flex flex-wrap items-center gap-3">
-            <QuantitySelector value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
-            <AddToCartButton product={toCartProduct(product)} quantity={quantity} />
+            <QuantitySelector
+              value={quantity}
+              onChange={setQuantity}
+              label={`Quantity of ${product.name}`}
+              max={product.stock}
+              disabled={product.stock === 0}
+            />
+            <AddToCartButton product={toCartProduct(product)} quantity={quantity} stock={product.stock} />
             <Link
               to={`/products/${product.slug}`}
               className="text-sm font-semibold text-maple-dark underline-offset-4 hover:underline"

@@ -9,6 +9,7 @@ import {
   type ShippingInfoInput,
 } from '../../../domain/checkout';
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../domain/phone';
+import type { ShippingDestination } from '../../../domain/pricing';
 import type { StoredUser } from '../../features/session/stored-session';
 import { describedBy, FormField, inputClass } from '../account/form-field';
 import { ProvinceField } from './province-field';
@@ -41,13 +42,13 @@ function initialValues(saved: ShippingInfo | null, user: StoredUser): ShippingIn
 export function ShippingForm({
   saved,
   user,
-  onCityChange,
+  onDestinationChange,
   onSubmit,
   footer,
 }: {
   saved: ShippingInfo | null;
   user: StoredUser;
-  onCityChange: (city: string) => void;
+  onDestinationChange: (destination: ShippingDestination) => void;
   onSubmit: (info: ShippingInfo) => void;
   footer: ReactNode;
 }) {
@@ -66,9 +67,13 @@ export function ShippingForm({
     resolver: zodResolver(shippingInfoSchema),
     defaultValues: defaults,
   });
-  // The summary prices shipping for the city as it is typed.
+  // The summary prices shipping for the city and postal code as they are typed.
   const city = useWatch({ control, name: 'city' });
-  useEffect(() => onCityChange(city ?? ''), [city, onCityChange]);
+  const postalCode = useWatch({ control, name: 'postalCode' });
+  useEffect(
+    () => onDestinationChange({ city: city ?? '', postalCode: postalCode ?? '' }),
+    [city, postalCode, onDestinationChange],
+  );
 
   const text = (name: TextField, label: string, autoComplete: string, type = 'text', hint?: string) => {
     const id = `shipping-${name}`;

@@ -1,16 +1,24 @@
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { CartProduct } from '../../../domain/cart';
+import { isSoldOut, SOLD_OUT, stockLabel } from '../../../domain/stock';
 import { addProductToCart } from '../../features/cart/add-to-cart';
+import { cartStockActions } from '../../features/cart/cart-stock';
 
-/** Adds the product with the chosen quantity; confirms for a moment ("Added") without moving focus. */
+/**
+ * Adds the product with the chosen quantity; confirms for a moment ("Added") without moving focus.
+ * A sold-out product's button is disabled and says 'Sold out' (issue 16).
+ */
 export function AddToCartButton({
   product,
   quantity,
+  stock,
   className = 'btn-primary',
 }: {
   product: CartProduct;
   quantity: number;
+  /** units left, null for made to order; undefined when the page does not know */
+  stock?: number | null;
   className?: string;
 }) {
   const [added, setAdded] = useState(false);
@@ -20,11 +28,20 @@ export function AddToCartButton({
     return () => window.clearTimeout(timer);
   }, [added]);
 
+  if (isSoldOut(stock)) {
+    return (
+      <button type="button" className={className} disabled>
+        {SOLD_OUT}
+      </button>
+    );
+  }
+
   return (
     <button
       type="button"
       className={className}
       onClick={() => {
+        if (stock !== undefined) cartStockActions.note(product.id, stock);
         addProductToCart(product, quantity);
         setAdded(true);
       }}
@@ -40,5 +57,26 @@ export function AddToCartButton({
         {added ? `${quantity} × ${product.name} added to your cart` : ''}
       </span>
     </button>
+  );
+}
+
+/** 'Only N left' under the threshold (issue 16); nothing otherwise (a sold-out button says so itself). */
+export function LowStockNote({
+  stock,
+  className = '',
+}: {
+  stock: number | null | undefined;
+  className?: string;
+}) {
+  if (stock === null || stock === undefined || isSoldOut(stock)) return null;
+  const label = stockLabel(stock);
+  if (!label) return null;
+  return (
+    <p
+      className={`inline-flex items-center rounded-full bg-[#fff4e5] px-3 py-0.5 text-sm font-semibold text-maple-dark ring-1 ring-maple/30 ${className}`}
+      data-testid="stock-note"
+    >
+      {label}
+    </p>
   );
 }

@@ -1,18 +1,27 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { sizeLabel, type ProductSummary } from '../../../domain/catalog';
+import { productSummary, sizeLabel, type Product, type ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { toCartProduct } from '../../../domain/cart';
-import { AddToCartButton } from './add-to-cart-button';
+import { AddToCartButton, LowStockNote } from './add-to-cart-button';
 import { ProductImage } from './product-image';
 import { QuantitySelector } from './quantity-selector';
 
 /** Card sizes in the 1/2/3/4-column grid, for the browser's image choice. */
 const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 92vw';
 
-export type CardProduct = ProductSummary;
+/** What a card shows: the summary and the units left (issue 16; null for made to order). */
+export type CardProduct = ProductSummary & Pick<Product, 'stock'>;
 
-/** Image, name, description, size line, price, quantity (default 1) and Add to Cart (SPEC §2). */
+/** A catalogue product as the page sends it to the browser for a card or the starter pack. */
+export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardProduct {
+  return { ...productSummary(p), stock: p.stock };
+}
+
+/**
+ * Image, name, description, size line, price, quantity (default 1) and Add to Cart (SPEC §2), with
+ * 'Only N left' under the threshold and a disabled 'Sold out' button (issue 16).
+ */
 export function ProductCard({
   product,
   headingLevel: Heading = 'h3',
@@ -45,19 +54,25 @@ export function ProductCard({
         </Heading>
         <p className="flex-1 text-sm leading-relaxed text-muted">{product.description}</p>
         <p className="text-sm text-muted">{sizeLabel(product)}</p>
-        <p className="font-display text-2xl font-semibold text-cocoa">
-          {formatPrice(dollarsToCents(product.price))}
-        </p>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="font-display text-2xl font-semibold text-cocoa">
+            {formatPrice(dollarsToCents(product.price))}
+          </p>
+          <LowStockNote stock={product.stock} />
+        </div>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <QuantitySelector
             value={quantity}
             onChange={setQuantity}
             label={`Quantity of ${product.name}`}
             size="sm"
+            max={product.stock}
+            disabled={product.stock === 0}
           />
           <AddToCartButton
             product={toCartProduct(product)}
             quantity={quantity}
+            stock={product.stock}
             className="btn-primary min-h-10 flex-1 px-4 py-2"
           />
         </div>

@@ -61,6 +61,7 @@ function product(overrides: Partial<Product> = {}): Product {
     nutrition: someNutrition,
     competitors: [{ competitor_name: 'Typical protein bar (60 g)', ...someNutrition }],
     faqs: [{ question: 'Are they soft?', answer: 'Soft in the middle, crisp at the edges.' }],
+    stock: null,
     ...overrides,
   };
 }
@@ -214,5 +215,43 @@ describe('product page with missing data', () => {
     expect(text(html)).toContain('Category not found or failed to load');
     expect(html).toMatch(/<h1[^>]*class="[^"]*text-danger[^"]*"[^>]*>Category not found or failed to load/);
     expect(logged).toHaveBeenCalledWith('Failed to load product', expect.any(Error));
+  });
+});
+
+describe('product page stock (issue 16)', () => {
+  /** The Product JSON-LD's offer availability. */
+  const availability = (html: string) => {
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type'?: string; offers?: { availability?: string } },
+    );
+    return blocks.find((block) => block['@type'] === 'Product')?.offers?.availability;
+  };
+  const addButton = (html: string) =>
+    /<button[^>]*class="btn-primary[^"]*"[^>]*>[^<]*<\/button>/.exec(html)?.[0];
+
+  it("sold out: the button is disabled and says 'Sold out', the quantity cannot change, JSON-LD says OutOfStock", () => {
+    const html = renderProductPage(product({ stock: 0 }));
+    expect(addButton(html)).toMatch(/disabled=""[^>]*>Sold out<\/button>/);
+    expect(text(html)).not.toContain('Add to Cart');
+    expect(html).toMatch(
+      /aria-label="Increase quantity"[^>]*disabled=""|disabled=""[^>]*aria-label="Increase quantity"/,
+    );
+    expect(availability(html)).toBe('https://schema.org/OutOfStock');
+  });
+
+  it("few left: 'Only 3 left', Add to Cart, InStock", () => {
+    const html = renderProductPage(product({ stock: 3 }));
+    expect(text(html)).toContain('Only 3 left');
+    expect(text(html)).toContain('Add to Cart');
+    expect(availability(html)).toBe('https://schema.org/InStock');
+  });
+
+  it('plenty left or made to order: no note, InStock', () => {
+    for (const stock of [5, null]) {
+      const html = renderProductPage(product({ stock }));
+      expect(text(html)).not.toMatch(/Only \d+ left|Sold out/);
+      expect(text(html)).toContain('Add to Cart');
+      expect(availability(html)).toBe('https://schema.org/InStock');
+    }
   });
 });

@@ -2,16 +2,28 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../domain/accounts';
 import type { Product } from '../../../domain/catalog-schemas';
-import { statusChange, ordersPath } from './orders';
+import { messages } from '../../../domain/messages';
+import type { Order } from '../../../domain/orders';
+import {
+  defaultRefundAmount,
+  ordersPath,
+  parseRefundAmount,
+  refundLeftCents,
+  statusChange,
+  statusOptions,
+} from './orders';
 import {
   changedFields,
   createFields,
   filterProducts,
+  heldText,
   imageProblem,
   productFields,
   productFormData,
   productFormSchema,
   productFormValues,
+  STOCK_MESSAGE,
+  stockText,
   type AdminProduct,
 } from './products';
 import { baseBatches, parseMultiplier, recipeFormSchema, scaled, type Recipe } from './recipes';
@@ -48,6 +60,7 @@ const product: Product = {
   },
   competitors: [],
   faqs: [],
+  stock: null,
 };
 
 describe('product form', () => {
@@ -97,6 +110,48 @@ describe('product form', () => {
     expect(created).toMatchObject({ name: 'New', price: 5, category_id: 1, features: [] });
   });
 
+  it('reads the stock: empty for made to order, 0 for sold out, whole numbers up to 1,000,000 (issue 16)', () => {
+    const parse = (stock: string) => productFormSchema.safeParse({ ...productFormValues(product), stock });
+    expect(parse('').data?.stock).toBeNull();
+    expect(parse(' 0 ').data?.stock).toBe(0);
+    expect(parse('12').data?.stock).toBe(12);
+    expect(parse('1000000').data?.stock).toBe(1_000_000);
+    for (const bad of ['-1', '1.5', 'ten', '1000001', '1e3']) {
+      expect(parse(bad).error?.issues[0]?.message).toBe(STOCK_MESSAGE);
+    }
+    // A made-to-order product shows an empty field, and nothing changes until the stock is typed.
+    expect(productFormValues(product).stock).toBe('');
+    const stocked = productFormSchema.parse({ ...productFormValues(product), stock: '3' });
+    expect(changedFields(productFields(product), stocked)).toEqual({ stock: 3 });
+    expect(changedFields(productFields({ ...product, stock: 3 }), productFields(product))).toEqual({
+      stock: null,
+    });
+    // Multipart: the number as text, made to order as empty; a new product leaves it out when empty.
+    expect([...productFormData({ stock: 0 }, null).entries()]).toEqual([['stock', '0']]);
+    expect([...productFormData({ stock: null }, null).entries()]).toEqual([['stock', '']]);
+    const created = (stock: string) =>
+      createFields(
+        productFormSchema.parse({
+          ...productFormValues(),
+          name: 'New',
+          description: 'd',
+          price: '5',
+          category_id: '1',
+          stock,
+        }),
+      );
+    expect(Object.keys(created(''))).not.toContain('stock');
+    expect(created('1')).toMatchObject({ stock: 1 });
+  });
+
+  it("shows the stock as 'Made to order', 'Sold out' or 'N left', and the units checkouts hold", () => {
+    expect(stockText(null)).toBe('Made to order');
+    expect(stockText(0)).toBe('Sold out');
+    expect(stockText(1200)).toBe('1,200 left');
+    expect(heldText(0)).toBeNull();
+    expect(heldText(2)).toBe('2 held in checkouts');
+  });
+
   it('checks an image by type and size before it is sent', () => {
     expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(imageProblem({ type: 'image/gif', size: 1000 })).toBe('Please choose a JPEG, PNG or WebP image.');
@@ -105,8 +160,8 @@ describe('product form', () => {
 
   it('filters by name or SKU, category and visibility', () => {
     const list: AdminProduct[] = [
-      { ...product, is_active: true },
-      { ...product, id: 8, name: 'Hidden Bites', sku: null, category_id: 2, is_active: false },
+      { ...product, is_active: true, reserved: 0 },
+      { ...product, id: 8, name: 'Hidden Bites', sku: null, category_id: 2, is_active: false, reserved: 0 },
     ];
     expect(filterProducts(list, 'mal-360', '', 'all').map((p) => p.id)).toEqual([7]);
     expect(filterProducts(list, '', '2', 'all').map((p) => p.id)).toEqual([8]);
@@ -161,6 +216,48 @@ describe('orders', () => {
     expect(ordersPath({ status: 'In Progress', q: 'a@b.ca', page: 2 })).toBe(
       '/api/orders?status=In+Progress&q=a%40b.ca&page=2&pageSize=20',
     );
+  });
+});
+
+describe('order status and refunds (issue 16)', () => {
+  it('offers only the moves an admin may make, never Refunded, and nothing out of a final status', () => {
+    expect(statusOptions('Pending')).toEqual(['Pending', 'In Progress', 'Shipped', 'Delivered', 'Canceled']);
+    expect(statusOptions('Delivered')).toEqual(['Pending', 'In Progress', 'Shipped', 'Delivered']);
+    expect(statusOptions('Canceled')).toEqual(['Canceled']);
+    expect(statusOptions('Refunded')).toEqual(['Refunded']);
+    for (const status of ['Pending', 'In Progress', 'Shipped', 'Delivered'] as const) {
+      expect(statusOptions(status)).not.toContain('Refunded');
+    }
+  });
+
+  const refund = (amount: number, status: Order['refunds'][number]['status']) => ({
+    id: amount,
+    amount,
+    reason: 'r',
+    status,
+    created_at: '2026-11-21T10:00:00.000Z',
+  });
+
+  it('starts the amount at what is left: pending refunds count, failed ones do not', () => {
+    expect(defaultRefundAmount({ total: 45.15, refunded: 0, refunds: [] })).toBe('45.15');
+    const order = {
+      total: 45.15,
+      refunded: 10,
+      refunds: [refund(10, 'succeeded'), refund(5, 'pending'), refund(20, 'failed')],
+    };
+    expect(refundLeftCents(order)).toBe(3015);
+    expect(defaultRefundAmount(order)).toBe('30.15');
+    expect(refundLeftCents({ total: 20, refunded: 20, refunds: [refund(20, 'succeeded')] })).toBe(0);
+  });
+
+  it('reads the amount in dollars, up to what is left', () => {
+    expect(parseRefundAmount('12.5', 3015)).toEqual({ cents: 1250 });
+    expect(parseRefundAmount(' 30.15 ', 3015)).toEqual({ cents: 3015 });
+    expect(parseRefundAmount('30.16', 3015)).toEqual({ error: messages.refundTooLarge });
+    expect(parseRefundAmount('0', 3015)).toEqual({ error: 'The refund must be more than $0.00.' });
+    for (const bad of ['', 'abc', '1.234', '-5']) {
+      expect(parseRefundAmount(bad, 3015)).toHaveProperty('error');
+    }
   });
 });
 

@@ -1,5 +1,10 @@
-/** Order Management (issue 7): the list query and the change an admin makes to one order. */
-import type { Order, OrderStatus } from '../../../domain/orders';
+/**
+ * Order Management (issue 7): the list query and the change an admin makes to one order; the statuses
+ * an admin may move it to and the refund form's amount (issue 16).
+ */
+import { messages } from '../../../domain/messages';
+import { dollarsToCents, formatAmount } from '../../../domain/money';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../../domain/orders';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -33,3 +38,39 @@ export function statusChange(
 
 export const itemCount = (order: Pick<Order, 'items'>) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+/** What the status select offers: the current status and the moves an admin may make from it. */
+export function statusOptions(current: OrderStatus): OrderStatus[] {
+  const allowed = ORDER_TRANSITIONS[current].admin;
+  return ORDER_STATUSES.filter((status) => status === current || allowed.includes(status));
+}
+
+type RefundedOrder = Pick<Order, 'total' | 'refunded' | 'refunds'>;
+
+/**
+ * What is left to refund, in cents: the total less what has been refunded and what is on its way
+ * back (pending refunds count, as the server counts them; failed ones moved nothing).
+ */
+export function refundLeftCents(order: RefundedOrder): number {
+  const committed = order.refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + dollarsToCents(refund.amount), 0);
+  return Math.max(0, dollarsToCents(order.total) - Math.max(committed, dollarsToCents(order.refunded)));
+}
+
+/** The refund form's amount as first shown: what is left, e.g. "45.15". */
+export const defaultRefundAmount = (order: RefundedOrder) => formatAmount(refundLeftCents(order));
+
+const DOLLARS = /^\$?\s*\d{1,6}(\.\d{1,2})?$/;
+
+/** The typed amount in cents, or why it cannot be refunded. */
+export function parseRefundAmount(text: string, leftCents: number): { cents: number } | { error: string } {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (!DOLLARS.test(trimmed)) {
+    return { error: 'Enter the amount in dollars with up to two decimals, e.g. 12.95.' };
+  }
+  const cents = dollarsToCents(Number(trimmed.replace(/^\$\s*/, '')));
+  if (cents <= 0) return { error: 'The refund must be more than $0.00.' };
+  if (cents > leftCents) return { error: messages.refundTooLarge };
+  return { cents };
+}

@@ -4,10 +4,17 @@
  */
 import { productSchema, type Product } from '../../../domain/catalog-schemas';
 import { formatAmount, dollarsToCents } from '../../../domain/money';
+import { MAX_STOCK } from '../../../domain/stock';
 import { z } from '../../../domain/zod';
 
-/** A product as GET /api/admin/products answers: the catalogue shape plus whether the shop shows it. */
-export const adminProductSchema = productSchema.extend({ is_active: z.boolean() });
+/**
+ * A product as GET /api/admin/products answers: the catalogue shape plus whether the shop shows it
+ * and how many units checkouts being paid hold (they come back if not paid, issue 16).
+ */
+export const adminProductSchema = productSchema.extend({
+  is_active: z.boolean(),
+  reserved: z.number().int().nonnegative(),
+});
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const categoryOptionSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
@@ -35,6 +42,8 @@ export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
 
 const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,6}$/;
+const STOCK = /^\d{1,7}$/;
+export const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-CA')}, or leave it empty for made to order.`;
 const nullIfEmpty = (value: string) => (value === '' ? null : value);
 const lines = (value: string) =>
   value
@@ -89,6 +98,14 @@ export const productFormSchema = z.object({
   features: z.string().transform(lines),
   ingredients: z.string().transform(lines),
   allergens: z.string().transform(lines),
+  /** Units left to sell; empty for made to order (no limit), 0 for sold out. */
+  stock: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (STOCK.test(value) && Number(value) <= MAX_STOCK), {
+      message: STOCK_MESSAGE,
+    })
+    .transform((value) => (value === '' ? null : Number(value))),
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
@@ -108,6 +125,7 @@ export function productFormValues(product?: Product): ProductFormInput {
     features: product?.features.join('\n') ?? '',
     ingredients: product?.ingredients.join('\n') ?? '',
     allergens: product?.allergens.join('\n') ?? '',
+    stock: product?.stock == null ? '' : String(product.stock),
   };
 }
 
@@ -143,9 +161,10 @@ export function productFormData(fields: Partial<ProductFields>, image: File | nu
 
 /** The fields a new product sends: the optional ones only when filled in. */
 export function createFields(fields: ProductFields): Partial<ProductFields> {
-  const { size, sku, ideal_time_of_day, nutrition_info, ...rest } = fields;
+  const { size, sku, ideal_time_of_day, nutrition_info, stock, ...rest } = fields;
   return {
     ...rest,
+    ...(stock === null ? {} : { stock }),
     ...(size === null ? {} : { size }),
     ...(sku === null ? {} : { sku }),
     ...(ideal_time_of_day === null ? {} : { ideal_time_of_day }),
@@ -170,4 +189,17 @@ export function filterProducts(
         product.slug.includes(needle) ||
         (product.sku ?? '').toLowerCase().includes(needle)),
   );
+}
+
+/** The stock as the list shows it: 'Made to order', 'Sold out' or '12 left'. */
+export function stockText(stock: number | null): string {
+  if (stock === null) return 'Made to order';
+  if (stock === 0) return 'Sold out';
+  return `${stock.toLocaleString('en-CA')} left`;
+}
+
+/** '2 held in checkouts', or null when none are. */
+export function heldText(reserved: number): string | null {
+  if (reserved <= 0) return null;
+  return `${reserved.toLocaleString('en-CA')} held in checkouts`;
 }

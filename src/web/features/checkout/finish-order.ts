@@ -1,4 +1,5 @@
 /** What happens once a placed order has been shown (SPEC §4 Checkout and payment). */
+import { forgetHeld } from '../cart/cart-stock';
 import { cartActions } from '../cart/cart-store';
 import { forgetAbandonedCart } from './abandoned-cart';
 import { checkoutActions } from './checkout-store';
@@ -14,6 +15,7 @@ export const CLEAR_AFTER_ORDER_MS = 7000;
 export function finishPlacedOrder(): void {
   checkoutActions.clear();
   cartActions.clear();
+  forgetHeld();
   forgetAbandonedCart();
   try {
     window.localStorage.setItem(ORDER_PLACED_AT_KEY, String(Date.now()));

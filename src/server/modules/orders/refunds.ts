@@ -1,0 +1,178 @@
+/**
+ * Refunds (issue 16): money given back through the payment provider, one record per refund.
+ *
+ * A refund is written first (pending, with its own idempotency key, and a backstop job in the same
+ * transaction), then sent to the provider, then settled: marked succeeded, and the order follows the
+ * money (no longer paid once all of it is back; Refunded unless it was cancelled). A crash at any
+ * point leaves a pending refund that the job sends again with the same key, so the provider refunds
+ * once. Asking while the order row is locked is what makes a double click one refund.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../domain/money.js';
+import { messages } from '../../../domain/messages.js';
+import type { OrderRefund } from '../../../domain/orders.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { orderRefunds, orders } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { completePendingJob, enqueueJob } from '../jobs/queue.js';
+import type { PaymentProvider } from '../payments/provider.js';
+
+/** The job that sends a pending refund again when sending it at once did not go through. */
+export const REFUND_JOB = 'orders.refund';
+/** The backstop waits this long, so it runs only when the refund sent at once did not go through. */
+const REFUND_BACKSTOP_DELAY_MS = 60_000;
+/** The same amount and reason asked again this soon is the same refund (a double click, a retry). */
+const REPEAT_WINDOW = '2 minutes';
+
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+export const toApiRefund = (row: RefundRow): OrderRefund => ({
+  id: row.id,
+  amount: centsToDollars(row.amountCents),
+  reason: row.reason,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Refunds of these orders, oldest first. */
+export async function refundsOf(executor: Pick<Database, 'select'>, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .orderBy(asc(orderRefunds.id));
+}
+
+/** Cents refunded or on their way back (pending and succeeded refunds). */
+async function committedCents(tx: Transaction, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ['pending', 'succeeded'])));
+  return row?.cents ?? 0;
+}
+
+/**
+ * Writes a refund of the locked order (the caller holds `for update` on it) and its backstop job.
+ * `amountCents` null means all that is left. Answers the refund, and whether it is new (false: the
+ * same refund was asked for moments ago and is answered again).
+ */
+export async function recordRefund(
+  tx: Transaction,
+  order: { id: number; totalCents: number; isPaid: boolean; paymentIntentId: string | null },
+  request: { amountCents: number | null; reason: string; requestedBy: number | null; key?: string },
+): Promise<{ refund: RefundRow; created: boolean } | null> {
+  if (!order.paymentIntentId) throw new HttpError(409, messages.orderNotPaid);
+  const committed = await committedCents(tx, order.id);
+  const left = order.totalCents - committed;
+  if (request.amountCents === null && left <= 0) return null;
+  if (request.amountCents !== null) {
+    const [repeat] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(
+        and(
+          eq(orderRefunds.orderId, order.id),
+          eq(orderRefunds.amountCents, request.amountCents),
+          eq(orderRefunds.reason, request.reason),
+          inArray(orderRefunds.status, ['pending', 'succeeded']),
+          gt(orderRefunds.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
+        ),
+      );
+    if (repeat) return { refund: repeat, created: false };
+    if (!order.isPaid) throw new HttpError(409, messages.orderNotPaid);
+    if (request.amountCents > left) throw new HttpError(409, messages.refundTooLarge);
+  }
+  const amountCents = request.amountCents ?? left;
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, order.id));
+  const key = request.key ?? `refund-order-${order.id}-${n + 1}`;
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amountCents,
+      reason: request.reason,
+      idempotencyKey: key,
+      requestedBy: request.requestedBy,
+    })
+    .returning();
+  await enqueueJob(tx, {
+    type: REFUND_JOB,
+    payload: { idempotencyKey: key },
+    runAt: new Date(Date.now() + REFUND_BACKSTOP_DELAY_MS),
+    dedupeKey: key,
+    maxAttempts: 20,
+  });
+  return { refund: refund!, created: true };
+}
+
+export function createRefunds(db: Database, provider: PaymentProvider) {
+  /** Marks the refund done, and the order follows the money. */
+  async function settle(refundId: number) {
+    await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(orderRefunds)
+        .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
+        .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
+        .returning({ orderId: orderRefunds.orderId });
+      if (!done) return;
+      const [order] = await tx
+        .select({ status: orders.status, totalCents: orders.totalCents })
+        .from(orders)
+        .where(eq(orders.id, done.orderId))
+        .for('update');
+      const [{ cents } = { cents: 0 }] = await tx
+        .select({ cents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, done.orderId), eq(orderRefunds.status, 'succeeded')));
+      if (order && cents >= order.totalCents) {
+        await tx
+          .update(orders)
+          .set({
+            isPaid: false,
+            paidAt: null,
+            ...(order.status === 'Canceled' ? {} : { status: 'Refunded' }),
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.id, done.orderId));
+      }
+    });
+  }
+
+  return {
+    /**
+     * Sends a pending refund to the provider (with its key: a repeat refunds nothing more) and settles
+     * it. Throws when the provider did not take it; the refund stays pending for the job.
+     */
+    async send(idempotencyKey: string): Promise<void> {
+      const [row] = await db
+        .select({
+          id: orderRefunds.id,
+          status: orderRefunds.status,
+          amountCents: orderRefunds.amountCents,
+          intentId: orders.paymentIntentId,
+        })
+        .from(orderRefunds)
+        .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+        .where(eq(orderRefunds.idempotencyKey, idempotencyKey));
+      if (!row || row.status !== 'pending' || !row.intentId) return;
+      try {
+        await provider.refund(row.intentId, idempotencyKey, row.amountCents);
+      } catch (error) {
+        await db
+          .update(orderRefunds)
+          .set({ lastError: error instanceof Error ? error.message.slice(0, 500) : 'refund failed' })
+          .where(eq(orderRefunds.id, row.id));
+        throw error;
+      }
+      await settle(row.id);
+      await completePendingJob(db, idempotencyKey);
+    },
+  };
+}
+
+export type Refunds = ReturnType<typeof createRefunds>;

@@ -1,0 +1,178 @@
+/**
+ * Stock reservations (issue 16, decision 0022). A checkout's units are taken out of products.stock
+ * when its payment intent is created, by one conditional UPDATE per product (`stock >= wanted`), so
+ * checkouts racing for the last units can never take more than there is. The units stay held while
+ * the intent can be paid; its order takes them for good; an intent that expires or is cancelled, or
+ * an order that is cancelled, gives them back. Every function here runs inside the caller's
+ * transaction and touches products in id order, so two checkouts never wait on each other in a cycle.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { notEnoughStockMessage } from '../../../domain/stock.js';
+import type { Transaction } from '../../db/client.js';
+import { products, stockReservations } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+
+export interface ReservedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  /**
+   * False when the product was made to order (no count) as the checkout was priced: nothing to take
+   * out of stock, and no UPDATE on products (which would bump the catalogue version for nothing).
+   */
+  counted?: boolean;
+}
+
+/** One entry per product, quantities added up, in product id order (the lock order). */
+function perProduct(lines: readonly ReservedLine[]): ReservedLine[] {
+  const byId = new Map<number, ReservedLine>();
+  for (const line of lines) {
+    const seen = byId.get(line.productId);
+    byId.set(line.productId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...byId.values()].sort((a, b) => a.productId - b.productId);
+}
+
+/**
+ * Holds the lines' units for the intent, or throws 409 naming the first product short of stock and
+ * how many are left (the transaction then rolls back whatever was held before it).
+ */
+export async function reserveStock(tx: Transaction, intentId: string, lines: readonly ReservedLine[]) {
+  const rows: (typeof stockReservations.$inferInsert)[] = [];
+  for (const line of perProduct(lines)) {
+    if (line.counted === false) {
+      rows.push({ intentId, productId: line.productId, quantity: line.quantity, counted: false });
+      continue;
+    }
+    const [taken] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          isNotNull(products.stock),
+          sql`${products.stock} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (!taken) {
+      const [product] = await tx
+        .select({ name: products.name, stock: products.stock })
+        .from(products)
+        .where(eq(products.id, line.productId));
+      if (product && product.stock !== null) {
+        throw new HttpError(409, notEnoughStockMessage(product.name, product.stock));
+      }
+    }
+    rows.push({ intentId, productId: line.productId, quantity: line.quantity, counted: Boolean(taken) });
+  }
+  if (rows.length > 0) await tx.insert(stockReservations).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Gives back what the intent holds (`from`: held units of an intent that expired; taken units of an
+ * order that was cancelled). Marks each reservation released in the same statement that finds it,
+ * so a second call gives back nothing.
+ */
+export async function releaseStock(
+  tx: Transaction,
+  intentId: string,
+  from: 'held' | 'taken' | 'any' = 'held',
+): Promise<number> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ status: 'released', updatedAt: new Date() })
+    .where(
+      and(
+        eq(stockReservations.intentId, intentId),
+        from === 'any'
+          ? inArray(stockReservations.status, ['held', 'taken'])
+          : eq(stockReservations.status, from),
+      ),
+    )
+    .returning({
+      productId: stockReservations.productId,
+      quantity: stockReservations.quantity,
+      counted: stockReservations.counted,
+    });
+  let units = 0;
+  for (const line of released.filter((row) => row.counted).sort((a, b) => a.productId - b.productId)) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+    units += line.quantity;
+  }
+  return units;
+}
+
+/**
+ * The order of the intent takes its units for good. Units still held are already out of stock. Units
+ * no longer held (the intent expired while the card was being taken, which only Stripe can do) are
+ * taken now, as far as there are any: money taken always ends as an order, so the count stops at 0
+ * rather than refuse it, and the shop sees it sold out.
+ */
+export async function takeStock(tx: Transaction, intentId: string, lines: readonly ReservedLine[]) {
+  const wanted = perProduct(lines);
+  const held = await tx
+    .update(stockReservations)
+    .set({ status: 'taken', updatedAt: new Date() })
+    .where(and(eq(stockReservations.intentId, intentId), eq(stockReservations.status, 'held')))
+    .returning({ productId: stockReservations.productId, counted: stockReservations.counted });
+  // Held and counted: already out of stock. Held uncounted (made to order when priced; the admin may
+  // have given it a count since) and not held: looked at below.
+  const done = new Set(held.filter((row) => row.counted).map((row) => row.productId));
+  const missing = wanted.filter((line) => !done.has(line.productId));
+  if (missing.length === 0) return;
+  // Products deleted since are left out: their order line keeps its name and price, not a link.
+  const present = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        missing.map((line) => line.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update');
+  const quantityOf = new Map(missing.map((line) => [line.productId, line.quantity]));
+  for (const product of present) {
+    const quantity = quantityOf.get(product.id)!;
+    const isCounted = product.stock !== null;
+    if (isCounted) {
+      await tx
+        .update(products)
+        .set({ stock: sql`greatest(${products.stock} - ${quantity}, 0)` })
+        .where(eq(products.id, product.id));
+    }
+    await tx
+      .insert(stockReservations)
+      .values({ intentId, productId: product.id, quantity, counted: isCounted, status: 'taken' })
+      .onConflictDoUpdate({
+        target: [stockReservations.intentId, stockReservations.productId],
+        set: { status: 'taken', counted: isCounted, updatedAt: new Date() },
+      });
+  }
+}
+
+/** Units held by checkouts being paid, per product (the admin list and the production plan). */
+export async function heldUnits(
+  db: Pick<Transaction, 'select'>,
+  productIds?: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      productId: stockReservations.productId,
+      units: sql<number>`sum(${stockReservations.quantity})::int`,
+    })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.status, 'held'),
+        productIds ? inArray(stockReservations.productId, [...productIds]) : undefined,
+      ),
+    )
+    .groupBy(stockReservations.productId);
+  return new Map(rows.map((row) => [row.productId, row.units]));
+}

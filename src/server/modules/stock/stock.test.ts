@@ -1,0 +1,247 @@
+/**
+ * Stock through the real app (issue 16): the count in the product shapes and the admin's writes,
+ * reservations taken by create-payment-intent with a conditional update, 50 shoppers racing for the
+ * last 5 units, the 409 that names the product and what is left, expiry giving units back, and an
+ * order's cancellation giving them back. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../domain/messages.js';
+import type { Order } from '../../../domain/orders.js';
+import { notEnoughStockMessage } from '../../../domain/stock.js';
+import { orders, paymentIntents, products, stockReservations } from '../../db/schema.js';
+import {
+  CARDS,
+  checkoutFixtures,
+  expectMessage,
+  shippingInfo,
+  type Person,
+} from '../../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+let admin: Person;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await f.person({ isAdmin: true });
+});
+afterAll(() => t?.close());
+
+let made = 0;
+/** A product of its own for each test, with `stock` units ($10.00 each). */
+async function stocked(stock: number | null, name = `Stocked Bites ${++made}`) {
+  const [any] = await db().select().from(products).limit(1);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = any!;
+  const [row] = await db()
+    .insert(products)
+    .values({ ...copy, name, slug: `stocked-${made}-${Date.now()}`, sku: null, priceCents: 1000, stock })
+    .returning();
+  return row!;
+}
+
+const stockOf = async (id: number) =>
+  (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+
+const held = async (productId: number) =>
+  (
+    await db()
+      .select({ n: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+      .from(stockReservations)
+      .where(and(eq(stockReservations.productId, productId), eq(stockReservations.status, 'held')))
+  )[0]!.n;
+
+/** Asks for an intent; answers the raw response (200 or 409). */
+async function askIntent(who: Person, items: { id: number; quantity: number }[]) {
+  const amount = (await f.expectedTotals(items, 'Vancouver', who.email)).totalCents;
+  return f.call('POST', '/api/payments/create-payment-intent', {
+    token: who.token,
+    body: { amount, shippingInfo: shippingInfo(), items },
+  });
+}
+
+describe('stock in the product shapes and the admin API', () => {
+  it('answers stock (null for made to order) on every product shape, and reserved in the admin list', async () => {
+    const counted = await stocked(7);
+    const made = await stocked(null);
+    const one = await f.call('GET', `/api/products/${counted.slug}`);
+    expect(one.json()).toMatchObject({ id: counted.id, stock: 7 });
+    expect((await f.call('GET', `/api/products/${made.slug}`)).json()).toMatchObject({ stock: null });
+    const all = (await f.call('GET', '/api/products')).json<{ id: number; stock: number | null }[]>();
+    expect(all.find((p) => p.id === counted.id)?.stock).toBe(7);
+    const shopper = await f.person();
+    expect((await askIntent(shopper, [{ id: counted.id, quantity: 2 }])).statusCode).toBe(200);
+    const list = (await f.call('GET', '/api/admin/products', { token: admin.token })).json<
+      { id: number; stock: number | null; reserved: number }[]
+    >();
+    expect(list.find((p) => p.id === counted.id)).toMatchObject({ stock: 5, reserved: 2 });
+    expect(list.find((p) => p.id === made.id)).toMatchObject({ stock: null, reserved: 0 });
+  });
+
+  it('lets the admin set a count, mark it sold out (0) without hiding it, and go back to made to order', async () => {
+    const product = await stocked(null);
+    const patch = (body: unknown) =>
+      f.call('PATCH', `/api/products/${product.id}`, { token: admin.token, body });
+    expect((await patch({ stock: 12 })).json()).toMatchObject({ stock: 12 });
+    expect((await patch({ stock: '3' })).json()).toMatchObject({ stock: 3 });
+    const soldOut = await patch({ stock: 0 });
+    expect(soldOut.json()).toMatchObject({ stock: 0, is_active: true });
+    // Still on the shop, sold out: its page is there, not a 404.
+    const page = await f.call('GET', `/api/products/${product.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ stock: 0 });
+    expect((await patch({ stock: '' })).json()).toMatchObject({ stock: null });
+    expect((await patch({ stock: null })).json()).toMatchObject({ stock: null });
+    for (const bad of [-1, 1.5, 'ten', 1_000_001, true]) {
+      expectMessage(
+        await patch({ stock: bad }),
+        400,
+        'Stock must be a whole number from 0 to 1,000,000, or empty for made to order.',
+      );
+    }
+    expect(await stockOf(product.id)).toBeNull();
+  });
+});
+
+describe('reservations at create-payment-intent', () => {
+  it('holds the units for the intent, and a repeat of the same checkout holds nothing more', async () => {
+    const product = await stocked(4);
+    const shopper = await f.person();
+    const first = await askIntent(shopper, [{ id: product.id, quantity: 3 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stockOf(product.id)).toBe(1);
+    // A double click: the same intent back, the same 3 units held.
+    const again = await askIntent(shopper, [{ id: product.id, quantity: 3 }]);
+    expect(again.json()).toMatchObject({
+      payment_intent_id: first.json<{ payment_intent_id: string }>().payment_intent_id,
+    });
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await held(product.id)).toBe(3);
+  });
+
+  it('answers 409 naming the product and how many are left, holding nothing of the cart', async () => {
+    const product = await stocked(2, 'Last Batch Granola');
+    const other = await stocked(10);
+    const shopper = await f.person();
+    const res = await askIntent(shopper, [
+      { id: other.id, quantity: 1 },
+      { id: product.id, quantity: 3 },
+    ]);
+    expectMessage(res, 409, notEnoughStockMessage('Last Batch Granola', 2));
+    expect(res.json<{ message: string }>().message).toBe(
+      'Only 2 of Last Batch Granola left. Please lower the quantity in your cart to continue.',
+    );
+    expect(await stockOf(product.id)).toBe(2);
+    expect(await stockOf(other.id)).toBe(10);
+    const gone = await stocked(0, 'Sold Out Bites');
+    expectMessage(
+      await askIntent(shopper, [{ id: gone.id, quantity: 1 }]),
+      409,
+      'Sold Out Bites is sold out. Please remove it from your cart to continue.',
+    );
+  });
+
+  it('50 shoppers at once for the last 5 units: exactly 5 paid orders, 45 refusals, stock 0', async () => {
+    const product = await stocked(5, 'Final Five Cookies');
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => f.person()));
+    const started = Date.now();
+    const outcomes = await Promise.all(
+      shoppers.map(async (who) => {
+        const intent = await askIntent(who, [{ id: product.id, quantity: 1 }]);
+        if (intent.statusCode !== 200)
+          return { status: intent.statusCode, body: intent.json<{ message: string }>() };
+        const { client_secret, payment_intent_id } = intent.json<{
+          client_secret: string;
+          payment_intent_id: string;
+        }>();
+        const confirmed = await f.confirm(who, client_secret, CARDS.success);
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        const placed = await f.placeOrder(who, payment_intent_id);
+        return { status: placed.statusCode, order: placed.json<Order>() };
+      }),
+    );
+    const elapsed = Date.now() - started;
+    const paid = outcomes.filter((o) => o.status === 200 || o.status === 201);
+    const refused = outcomes.filter((o) => o.status === 409);
+    expect(paid).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) {
+      expect((r as { body: { message: string } }).body.message).toMatch(
+        /^Final Five Cookies is sold out\.|^Only \d of Final Five Cookies left\./,
+      );
+    }
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await held(product.id)).toBe(0);
+    const [{ n } = { n: 0 }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.id} in (select order_id from order_items where product_id = ${product.id})`);
+    expect(n).toBe(5);
+    // For the closing note: how long the race took on this database.
+    console.info(
+      `stock race: 50 checkouts for 5 units on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} in ${elapsed} ms`,
+    );
+  }, 120_000);
+});
+
+describe('units come back', () => {
+  it('an expired intent is refused at confirmation, and the sweep gives its units back', async () => {
+    const product = await stocked(1, 'One Left Bites');
+    const slow = await f.person();
+    const intent = await askIntent(slow, [{ id: product.id, quantity: 1 }]);
+    const { client_secret, payment_intent_id } = intent.json<{
+      client_secret: string;
+      payment_intent_id: string;
+    }>();
+    expect(await stockOf(product.id)).toBe(0);
+    // Someone else meanwhile: sold out while it is held.
+    const fast = await f.person();
+    expect((await askIntent(fast, [{ id: product.id, quantity: 1 }])).statusCode).toBe(409);
+    // 31 minutes later.
+    await db()
+      .update(paymentIntents)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(paymentIntents.id, payment_intent_id));
+    expectMessage(await f.confirm(slow, client_secret), 409, messages.paymentExpired);
+    expectMessage(await f.placeOrder(slow, payment_intent_id), 409, messages.paymentExpired);
+    expect(await stockOf(product.id)).toBe(0);
+    const pass = await t.app.reconciler.run();
+    expect(pass.expired).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(product.id)).toBe(1);
+    expect((await f.intentRow(payment_intent_id))?.status).toBe('canceled');
+    // Refused still, and the units are not taken twice by a second pass.
+    expectMessage(await f.confirm(slow, client_secret), 409, messages.paymentExpired);
+    await t.app.reconciler.run();
+    expect(await stockOf(product.id)).toBe(1);
+    // The slow shopper starts again: a new intent, at today's prices, and pays.
+    const again = await askIntent(slow, [{ id: product.id, quantity: 1 }]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ payment_intent_id: string }>().payment_intent_id).not.toBe(payment_intent_id);
+    const { client_secret: secret2 } = again.json<{ client_secret: string }>();
+    expect((await f.confirm(slow, secret2)).statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it("an order's cancellation gives its units back, once", async () => {
+    const product = await stocked(3);
+    const shopper = await f.person();
+    const order = await f.buy(shopper, [{ id: product.id, quantity: 2 }]);
+    expect(await stockOf(product.id)).toBe(1);
+    const canceled = await f.call('POST', `/api/orders/${order.id}/cancel`, { token: shopper.token });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await stockOf(product.id)).toBe(3);
+    expect(
+      (await f.call('POST', `/api/orders/${order.id}/cancel`, { token: shopper.token })).statusCode,
+    ).toBe(409);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('a made-to-order product holds nothing and never runs out', async () => {
+    const product = await stocked(null);
+    const shopper = await f.person();
+    await f.buy(shopper, [{ id: product.id, quantity: 40 }]);
+    expect(await stockOf(product.id)).toBeNull();
+  });
+});

@@ -120,38 +120,43 @@ export async function takeStock(tx: Transaction, intentId: string, lines: readon
     .where(and(eq(stockReservations.intentId, intentId), eq(stockReservations.status, 'held')))
     .returning({ productId: stockReservations.productId, counted: stockReservations.counted });
   // Held and counted: already out of stock. Held uncounted (made to order when priced; the admin may
-  // have given it a count since) and not held: looked at below.
-  const done = new Set(held.filter((row) => row.counted).map((row) => row.productId));
-  const missing = wanted.filter((line) => !done.has(line.productId));
-  if (missing.length === 0) return;
-  // Products deleted since are left out: their order line keeps its name and price, not a link.
+  // have given it a count since) and not held at all: looked at below.
+  const heldIds = new Set(held.map((row) => row.productId));
+  const countedIds = new Set(held.filter((row) => row.counted).map((row) => row.productId));
+  const rest = wanted.filter((line) => !countedIds.has(line.productId));
+  if (rest.length === 0) return;
+  // No lock here: made-to-order products (the usual case) need nothing, and a lock on them would make
+  // every order of the same product wait for the others. Products deleted since are left out: their
+  // order line keeps its name and price, not a link.
   const present = await tx
     .select({ id: products.id, stock: products.stock })
     .from(products)
     .where(
       inArray(
         products.id,
-        missing.map((line) => line.productId),
+        rest.map((line) => line.productId),
       ),
     )
-    .orderBy(asc(products.id))
-    .for('update');
-  const quantityOf = new Map(missing.map((line) => [line.productId, line.quantity]));
+    .orderBy(asc(products.id));
+  const quantityOf = new Map(rest.map((line) => [line.productId, line.quantity]));
   for (const product of present) {
     const quantity = quantityOf.get(product.id)!;
-    const isCounted = product.stock !== null;
-    if (isCounted) {
-      await tx
+    let counted = false;
+    if (product.stock !== null) {
+      const [taken] = await tx
         .update(products)
         .set({ stock: sql`greatest(${products.stock} - ${quantity}, 0)` })
-        .where(eq(products.id, product.id));
+        .where(and(eq(products.id, product.id), isNotNull(products.stock)))
+        .returning({ id: products.id });
+      counted = Boolean(taken);
     }
+    if (!counted && heldIds.has(product.id)) continue;
     await tx
       .insert(stockReservations)
-      .values({ intentId, productId: product.id, quantity, counted: isCounted, status: 'taken' })
+      .values({ intentId, productId: product.id, quantity, counted, status: 'taken' })
       .onConflictDoUpdate({
         target: [stockReservations.intentId, stockReservations.productId],
-        set: { status: 'taken', counted: isCounted, updatedAt: new Date() },
+        set: { status: 'taken', counted, updatedAt: new Date() },
       });
   }
 }

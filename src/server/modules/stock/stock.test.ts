@@ -238,6 +238,32 @@ describe('units come back', () => {
     expect(await stockOf(product.id)).toBe(3);
   });
 
+  it('a payment whose units were let go of still becomes its order, taking what is left and never below 0', async () => {
+    // As when Stripe takes a card in the moment its expired intent's units went back (or for an intent
+    // made before stock was counted): the money is taken, so the order is made.
+    const product = await stocked(2);
+    const late = await f.person();
+    const intent = await askIntent(late, [{ id: product.id, quantity: 2 }]);
+    const { client_secret, payment_intent_id } = intent.json<{
+      client_secret: string;
+      payment_intent_id: string;
+    }>();
+    await db()
+      .update(stockReservations)
+      .set({ status: 'released' })
+      .where(eq(stockReservations.intentId, payment_intent_id));
+    // Meanwhile someone bought one of the two units that came back.
+    await db().update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    expect((await f.confirm(late, client_secret)).statusCode).toBe(200);
+    expect(await f.ordersOfIntent(payment_intent_id)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(0);
+    const [row] = await db()
+      .select()
+      .from(stockReservations)
+      .where(eq(stockReservations.intentId, payment_intent_id));
+    expect(row).toMatchObject({ status: 'taken', counted: true, quantity: 2 });
+  });
+
   it('a made-to-order product holds nothing and never runs out', async () => {
     const product = await stocked(null);
     const shopper = await f.person();

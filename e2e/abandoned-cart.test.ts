@@ -62,9 +62,9 @@ const storedSession = (page: Page) =>
   }));
 
 async function fillShipping(page: Page) {
-  await page.fill('#shipping-address1', '4700 Kingsway');
+  await page.fill('#shipping-address1', '1055 Canada Place');
   await page.fill('#shipping-city', 'Vancouver');
-  await page.fill('#shipping-postalCode', 'V5H 4M1');
+  await page.fill('#shipping-postalCode', 'V6C 0C3');
 }
 
 /** From /checkout (address step) to the confirmation with the test card 4242, as checkout.test.ts does. */

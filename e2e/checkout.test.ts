@@ -230,7 +230,8 @@ describe('checkout', () => {
     await page.getByText('Please enter a valid Canadian postal code (e.g., A1A 1A1).').waitFor();
     expect(await page.locator('#shipping-postalCode').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toMatch(/\/checkout$/);
-    expect(await page.getByTestId('summary-shipping').textContent()).toBe(money(800));
+    // Burnaby's rate needs a Burnaby postal code (issue 16): until one is typed, the other cities' rate.
+    expect(await page.getByTestId('summary-shipping').textContent()).toBe(money(1500));
 
     // Every text the shipping cost shows, with when it showed it (navigation stays in this window).
     await page.evaluate(() => {
@@ -434,7 +435,7 @@ async function onPaymentStep(auth: Auth) {
   const { page, errors } = await signedIn(auth, '/');
   await seedCart(page, GRANOLA, 1);
   await page.goto(`${shop.url}/checkout`, { waitUntil: 'networkidle' });
-  await fillShipping(page, { address1: '4700 Kingsway', city: 'Vancouver', postalCode: 'V5H 4M1' });
+  await fillShipping(page, { address1: '1055 Canada Place', city: 'Vancouver', postalCode: 'V6C 0C3' });
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await fillCard(page, '4242 4242 4242 4242');
@@ -516,7 +517,7 @@ describe('an uncertain payment', () => {
     });
     await seedCart(page, GRANOLA, 1);
     await page.goto(`${shop.url}/checkout`, { waitUntil: 'networkidle' });
-    await fillShipping(page, { address1: '4700 Kingsway', city: 'Vancouver', postalCode: 'V5H 4M1' });
+    await fillShipping(page, { address1: '1055 Canada Place', city: 'Vancouver', postalCode: 'V6C 0C3' });
     await page.getByRole('button', { name: 'Continue to Shipping' }).click();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor();
@@ -546,7 +547,7 @@ describe('orders', () => {
     expect(await status.getAttribute('data-colour')).toBe('purple');
     expect(await page.getByTestId('order-item').count()).toBe(2);
     expect(await page.getByTestId('order-total').textContent()).toBe(money(Math.round(order.total * 100)));
-    expect(await page.getByTestId('order-address').innerText()).toContain('4700 Kingsway');
+    expect(await page.getByTestId('order-address').innerText()).toContain('1055 Canada Place');
     expect(unexpected(errors)).toEqual([]);
     await page.close();
   });
@@ -744,7 +745,7 @@ describe('accessibility', () => {
       await page.getByRole('button', { name: 'Continue to Shipping' }).click();
       await page.getByText('Please enter your address.').waitFor();
       await check('/checkout with errors');
-      await fillShipping(page, { address1: '4700 Kingsway', city: 'Vancouver', postalCode: 'V5H 4M1' });
+      await fillShipping(page, { address1: '1055 Canada Place', city: 'Vancouver', postalCode: 'V6C 0C3' });
       await page.getByRole('button', { name: 'Continue to Shipping' }).click();
       await expect.poll(() => page.getByTestId('shipping-cost').textContent()).toBe('$5.00');
       await check('/checkout/shipping');
@@ -879,12 +880,12 @@ describe('Stripe mode', () => {
           tax_amount: 0.6,
           is_paid: true,
           payment_intent_id: 'pi_stand_in',
-          shipping_address: '4700 Kingsway',
+          shipping_address: '1055 Canada Place',
           shipping_address2: null,
           shipping_city: 'Vancouver',
           shipping_state: 'British Columbia',
           shipping_country: 'Canada',
-          shipping_postal_code: 'V5H 4M1',
+          shipping_postal_code: 'V6C 0C3',
           first_name: 'Sam',
           last_name: 'Ng',
           email: auth.user.email,
@@ -892,6 +893,8 @@ describe('Stripe mode', () => {
           items: [
             { id: 1, product_id: product(GRANOLA).id, product_name: GRANOLA, quantity: 1, price: 1195 },
           ],
+          refunds: [],
+          refunded: 0,
         }),
       });
     });
@@ -906,7 +909,7 @@ describe('Stripe mode', () => {
     );
     await seedCart(page, GRANOLA, 1);
     await page.goto(`${stripeShop.url}/checkout`, { waitUntil: 'networkidle' });
-    await fillShipping(page, { address1: '4700 Kingsway', city: 'Vancouver', postalCode: 'V5H 4M1' });
+    await fillShipping(page, { address1: '1055 Canada Place', city: 'Vancouver', postalCode: 'V6C 0C3' });
     await page.fill('#shipping-phoneNumber', '604 555 0123');
     await page.getByRole('button', { name: 'Continue to Shipping' }).click();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();

@@ -11,6 +11,9 @@ export const MAX_STOCK = 1_000_000;
 
 export const SOLD_OUT = 'Sold out';
 
+/** How long an unpaid checkout holds its units by default (PAYMENT_TTL_MINUTES on the server). */
+export const DEFAULT_PAYMENT_TTL_MINUTES = 30;
+
 export function isSoldOut(stock: number | null | undefined): boolean {
   return stock === 0;
 }

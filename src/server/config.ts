@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_TTL_MINUTES } from '../domain/stock.js';
 import { brand } from '../domain/brand.js';
 
 const optionalString = z.string().trim().min(1).optional();
@@ -109,7 +110,7 @@ const envSchema = z
     ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
-    PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1_440).default(30),
+    PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1_440).default(DEFAULT_PAYMENT_TTL_MINUTES),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,

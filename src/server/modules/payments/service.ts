@@ -10,7 +10,7 @@ import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
 import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
-import { notEnoughStockMessage } from '../../../domain/stock.js';
+import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -39,7 +39,7 @@ export function createPaymentsService({
   provider,
   orders: orderService,
   freeShippingEmail,
-  paymentTtlMinutes = 30,
+  paymentTtlMinutes = DEFAULT_PAYMENT_TTL_MINUTES,
 }: PaymentsServiceDeps) {
   /** Prices the cart from the catalogue, with the shipping rule and tax; never the client's numbers. */
   async function price(

@@ -8,13 +8,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { CartItem } from '../../../domain/cart';
-import { notEnoughStockMessage } from '../../../domain/stock';
+import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../domain/stock';
 
 const STOCK_KEY = 'cart-stock';
 /** What this tab's own open checkout holds: units that are not 'left' for others, but are for us. */
 const HELD_KEY = 'checkout-held';
 /** How long a payment holds its units (the server's default intent lifetime, issue 16). */
-const HOLD_MS = 30 * 60 * 1000;
+const HOLD_MS = DEFAULT_PAYMENT_TTL_MINUTES * 60 * 1000;
 
 /** product id → units left (null: made to order, no limit) */
 export type StockMap = ReadonlyMap<number, number | null>;

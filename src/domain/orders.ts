@@ -3,6 +3,7 @@
  * customer may do in each, the status colours, and the payloads that change an order.
  */
 import { COUNTRY, postalCodeField, provinceField } from './checkout.js';
+import { CARRIERS, TRACKING_NUMBER_PATTERN } from './fulfilment.js';
 import { z } from './zod.js';
 
 export const ORDER_STATUSES = [
@@ -116,17 +117,37 @@ export const orderAddressUpdateSchema = z.object({
 });
 export type OrderAddressUpdate = z.output<typeof orderAddressUpdateSchema>;
 
-/** PATCH /api/orders/:id/status (admin): status and/or the paid flag. */
+const TRACKING_MESSAGE = 'The tracking number must be 3 to 40 letters, digits, spaces or dashes.';
+
+/** PATCH /api/orders/:id/status (admin): status, the paid flag, and the parcel's carrier and tracking number. */
 export const orderStatusUpdateSchema = z
   .object({
     status: z
       .enum(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}.` })
       .optional(),
     is_paid: z.boolean({ message: 'is_paid must be true or false.' }).optional(),
+    /** null clears it */
+    carrier: z
+      .enum(CARRIERS, { message: `carrier must be one of: ${CARRIERS.join(', ')}.` })
+      .nullable()
+      .optional(),
+    /** null or '' clears it */
+    tracking_number: z
+      .string({ message: TRACKING_MESSAGE })
+      .trim()
+      .refine((value) => value === '' || TRACKING_NUMBER_PATTERN.test(value), { message: TRACKING_MESSAGE })
+      .transform((value) => value.replace(/\s+/g, ' ') || null)
+      .nullable()
+      .optional(),
   })
-  .refine((update) => update.status !== undefined || update.is_paid !== undefined, {
-    message: 'Send a status, is_paid, or both.',
-  });
+  .refine(
+    (update) =>
+      update.status !== undefined ||
+      update.is_paid !== undefined ||
+      update.carrier !== undefined ||
+      update.tracking_number !== undefined,
+    { message: 'Send a status, is_paid, or both.' },
+  );
 export type OrderStatusUpdate = z.output<typeof orderStatusUpdateSchema>;
 
 /** The most one refund's reason may say. */
@@ -195,6 +216,10 @@ export const orderSchema = z.object({
   email: z.string(),
   phone_number: z.string(),
   items: z.array(orderItemSchema),
+  /** The parcel (issue 17): carrier, tracking number, and the carrier's tracking page for it. */
+  carrier: z.enum(CARRIERS).nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
   /** Refunds of the payment, oldest first. */
   refunds: z.array(orderRefundSchema),
   /** dollars refunded so far (succeeded refunds) */

@@ -41,7 +41,10 @@ import { createMarketingService } from './modules/marketing/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
+import { inboxRoutes } from './modules/inbox/routes.js';
+import { createInboxService } from './modules/inbox/service.js';
 import { createReconciler, type Reconciler } from './modules/payments/reconcile.js';
 import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
@@ -66,6 +69,8 @@ declare module 'fastify' {
     accountLinks: AccountLinks;
     /** The sweep that makes orders of paid intents that have none (tests run it directly). */
     reconciler: Reconciler;
+    /** Where payments and refunds go: Stripe or the test processor (tests stand in for its faults). */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -244,6 +249,8 @@ export async function buildApp({
   const provider = stripe ?? testProcessor!;
   const orders = createOrdersService(database.db, mailer, {
     provider,
+    alertEmail: config.orderAlertEmail,
+    publicUrl: config.publicUrl,
     onRefundDeferred: (error, orderId) =>
       app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
   });
@@ -274,6 +281,7 @@ export async function buildApp({
       databaseFailures.failure(databaseFailureKind(error), error, 'reconciliation round failed'),
   });
   app.decorate('reconciler', reconciler);
+  app.decorate<PaymentProvider>('paymentProvider', provider);
   app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
   app.addHook('onClose', async () => reconciler.stop());
   const accountLinks = createAccountLinks({
@@ -320,6 +328,7 @@ export async function buildApp({
     catalogCache.expire(),
   );
   marketingRoutes(app, marketing, reviews);
+  inboxRoutes(app, createInboxService(database.db));
   abandonedCartRoutes(app, abandonedCarts);
   app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
     throw notFound('Not found');

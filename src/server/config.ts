@@ -118,6 +118,7 @@ const envSchema = z
     MAIL_FROM: optionalString,
     FREE_SHIPPING_EMAIL: email.optional(),
     CONTACT_EMAIL: email.default(brand.contactEmail),
+    ORDER_ALERT_EMAIL: email.optional(),
     INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     REDIS_KEY_PREFIX: z
@@ -216,6 +217,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
   contactEmail: string;
+  /** Who gets the new-order alert e-mail: ORDER_ALERT_EMAIL, else CONTACT_EMAIL (issue 17). */
+  orderAlertEmail: string;
   instagramUrl: string;
   /** Unset: rate limits are counted in each instance's memory. Set: shared by every instance (decision 0017). */
   redisUrl: string | undefined;
@@ -298,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${brand.name} <${e.CONTACT_EMAIL}>` },
     freeShippingEmail: e.FREE_SHIPPING_EMAIL,
     contactEmail: e.CONTACT_EMAIL,
+    orderAlertEmail: e.ORDER_ALERT_EMAIL ?? e.CONTACT_EMAIL,
     instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

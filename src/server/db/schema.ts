@@ -284,6 +284,9 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country').notNull().default('Canada'),
     shippingPostalCode: text('shipping_postal_code').notNull(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The parcel's carrier (domain/fulfilment.ts CARRIERS) and tracking number, set by an admin (issue 17). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -394,6 +397,32 @@ export const stockReservations = pgTable(
 );
 
 /**
+ * What happened to an order, and who did it (issue 17): created, paid, status and shipping changes,
+ * address edits, e-mails queued, refunds. Written in the same transaction as the change it records,
+ * so the timeline is also the audit trail of admin actions on orders. `actor_name` keeps the admin's
+ * name as it was, even if the account changes or goes.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    summary: text('summary').notNull(),
+    actorKind: text('actor_kind', { enum: ['customer', 'admin', 'system'] }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_id_idx').on(t.orderId, t.id),
+    check('order_events_actor_kind_check', sql`${t.actorKind} in ('customer', 'admin', 'system')`),
+  ],
+);
+
+/**
  * Money given back on an order (issue 16): each refund goes through the payment provider with its own
  * idempotency key, so a retry never refunds twice. `pending` until the provider has taken it.
  */
@@ -443,16 +472,25 @@ export const newsletterSubscribers = pgTable(
     source: text('source').notNull().default('website'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_lower_key').on(sql`lower(${t.email})`),
+    index('newsletter_subscribers_created_at_idx').on(t.createdAt),
+  ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** When an admin marked it read in the inbox (issue 17); null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
 
 export const reviews = pgTable(
   'reviews',

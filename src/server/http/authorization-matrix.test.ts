@@ -628,6 +628,40 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(json(res)).toMatchObject({ id: s.order.id, status: 'Pending', is_paid: true });
     },
   },
+  'GET /api/admin/messages': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/messages' }),
+  },
+  'PATCH /api/admin/messages/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    // Customers try to mark a visitor's message read; only the admin's call does.
+    prepare: async () => {
+      const [row] = await db()
+        .insert(schema.contactMessages)
+        .values({ name: 'Matrix', email: 'matrix@example.ca', message: 'Hello' })
+        .returning({ id: schema.contactMessages.id });
+      return { id: row!.id };
+    },
+    request: (_s, _caller, target) => ({ url: `/api/admin/messages/${target.id}`, body: { read: true } }),
+    verify: (res) => {
+      expect(json(res)).toMatchObject({ email: 'matrix@example.ca', read_at: expect.any(String) });
+    },
+  },
+  'GET /api/admin/newsletter-signups': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/newsletter-signups' }),
+  },
+  'GET /api/orders/:id/timeline': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/orders/${s.order.id}/timeline` }),
+    verify: (res) => {
+      expect(json(res)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'created' })]));
+    },
+  },
   'POST /api/orders/:id/refunds': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 201 },

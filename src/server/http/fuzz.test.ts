@@ -599,6 +599,7 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/orders/:id/cancel': { reason: 'changed my mind' },
     'PATCH /api/orders/:id/status': { status: 'In Progress', is_paid: true },
     'POST /api/orders/:id/refunds': { amount: 0.5, reason: 'A broken cookie' },
+    'PATCH /api/admin/messages/:id': { read: true },
     'POST /api/payments/create-payment-intent': {
       amount: world.checkoutAmount,
       shippingInfo: shippingInfo({ email: actor.email ?? 'ada@example.ca' }),
@@ -778,6 +779,7 @@ const BODY_ROUTES = [
   'POST /api/orders/:id/cancel',
   'PATCH /api/orders/:id/status',
   'POST /api/orders/:id/refunds',
+  'PATCH /api/admin/messages/:id',
   'POST /api/payments/create-payment-intent',
   'POST /api/orders',
   'POST /api/payments/test/confirm',
@@ -903,8 +905,9 @@ describe('fuzzing every /api route', () => {
         ['shipping_country'],
         ['shipping_postal_code'],
       ],
-      'PATCH /api/orders/:id/status': [['status'], ['is_paid']],
+      'PATCH /api/orders/:id/status': [['status'], ['is_paid'], ['carrier'], ['tracking_number']],
       'POST /api/orders/:id/refunds': [['amount'], ['reason']],
+      'PATCH /api/admin/messages/:id': [['read']],
       'POST /api/payments/create-payment-intent': [
         ['amount'],
         ['shippingInfo'],

@@ -9,6 +9,7 @@ import { AddressEditForm } from '../components/orders/address-edit-form';
 import { CancelOrder } from '../components/orders/cancel-order';
 import { OrderLines } from '../components/orders/order-lines';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
+import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
 import { Spinner } from '../components/spinner';
 import { fetchOrder } from '../features/checkout/checkout-api';
@@ -225,6 +226,19 @@ function LoadedOrder({
           )}
         </section>
         <div className="space-y-6">
+          {hasTracking(order) && (
+            <section
+              aria-labelledby="order-tracking-title"
+              className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
+            >
+              <h2 id="order-tracking-title" className="font-display text-2xl font-semibold">
+                Tracking
+              </h2>
+              <div className="mt-4">
+                <ParcelTracking order={order} />
+              </div>
+            </section>
+          )}
           <section
             aria-labelledby="order-address-title"
             className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"

@@ -4,6 +4,7 @@ import { data, Link, useLocation, useSearchParams } from 'react-router';
 import type { Order } from '../../domain/orders';
 import { ApiError } from '../api';
 import { describedBy, inputClass } from '../components/account/form-field';
+import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
 import { Spinner } from '../components/spinner';
 import { fetchOrder } from '../features/checkout/checkout-api';
@@ -182,6 +183,12 @@ export default function TrackOrders() {
               </span>
               <ChevronRight className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             </Link>
+          )}
+          {/* Beside the order's link, not in it: a link inside a link is neither valid nor usable. */}
+          {state.status === 'found' && hasTracking(state.order) && (
+            <div className="mt-3 rounded-2xl border border-beige bg-white px-5 py-4">
+              <ParcelTracking order={state.order} compact />
+            </div>
           )}
         </div>
       </div>

@@ -22,6 +22,10 @@ export interface MarketingServiceOptions {
   klaviyo?: { jobs: JobRunner };
 }
 
+/** The Klaviyo job of one newsletter sign-up: this prefix and the sign-up's id (the inbox joins on it). */
+export const KLAVIYO_SUBSCRIBE_KEY_PREFIX = 'klaviyo-subscribe-';
+const klaviyoSubscribeKey = (subscriberId: number) => `${KLAVIYO_SUBSCRIBE_KEY_PREFIX}${subscriberId}`;
+
 export function createMarketingService({
   db,
   mailer,
@@ -41,6 +45,8 @@ export function createMarketingService({
           type: KLAVIYO_SUBSCRIBE_JOB,
           payload: { email, source: 'Newsletter sign-up' },
           maxAttempts: KLAVIYO_MAX_ATTEMPTS,
+          // The inbox reads the sign-up's sync state from this job (issue 17).
+          dedupeKey: klaviyoSubscribeKey(rows[0]!.id),
         });
         return true;
       });

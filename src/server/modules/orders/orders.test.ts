@@ -752,6 +752,7 @@ const MATRIX: Record<
     body: () => ({ status: 'In Progress' }),
     expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 200 },
   },
+  'GET /api/orders/:id/timeline': { expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 200 } },
   'POST /api/orders/:id/refunds': {
     body: () => ({ amount: 1, reason: 'A broken cookie' }),
     expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 201 },

@@ -8,14 +8,17 @@
  * once. Asking while the order row is locked is what makes a double click one refund.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { centsToDollars } from '../../../domain/money.js';
+import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
-import type { OrderRefund } from '../../../domain/orders.js';
+import type { Order, OrderRefund } from '../../../domain/orders.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderRefunds, orders } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import { refundedEmail } from './order-emails.js';
+import { recordEvent, SYSTEM } from './timeline.js';
 
 /** The job that sends a pending refund again when sending it at once did not go through. */
 export const REFUND_JOB = 'orders.refund';
@@ -110,16 +113,32 @@ export async function recordRefund(
   return { refund: refund!, created: true };
 }
 
-export function createRefunds(db: Database, provider: PaymentProvider) {
-  /** Marks the refund done, and the order follows the money. */
+export function createRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  mailer: Pick<Mailer, 'enqueue'>,
+  publicUrl: string,
+  load: (executor: Pick<Database, 'select'>, orderId: number) => Promise<Order | null>,
+) {
+  /**
+   * Marks the refund done, and the order follows the money. The customer's e-mail about it is written
+   * in the same transaction, by whichever call marks it: one e-mail per refund.
+   */
   async function settle(refundId: number) {
     await db.transaction(async (tx) => {
       const [done] = await tx
         .update(orderRefunds)
         .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
         .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
-        .returning({ orderId: orderRefunds.orderId });
+        .returning({ orderId: orderRefunds.orderId, amountCents: orderRefunds.amountCents });
       if (!done) return;
+      await recordEvent(
+        tx,
+        done.orderId,
+        'refund',
+        `Refund of ${formatPrice(done.amountCents)} completed`,
+        SYSTEM,
+      );
       const [order] = await tx
         .select({ status: orders.status, totalCents: orders.totalCents })
         .from(orders)
@@ -139,6 +158,15 @@ export function createRefunds(db: Database, provider: PaymentProvider) {
             updatedAt: new Date(),
           })
           .where(eq(orders.id, done.orderId));
+        if (order.status !== 'Canceled') {
+          await recordEvent(tx, done.orderId, 'status', `Status ${order.status} → Refunded`, SYSTEM);
+        }
+      }
+      const refunded = await load(tx, done.orderId);
+      if (refunded) {
+        const email = refundedEmail(refunded, done.amountCents, publicUrl);
+        await mailer.enqueue(tx, email);
+        await recordEvent(tx, done.orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);
       }
     });
   }

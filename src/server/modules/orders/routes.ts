@@ -60,6 +60,12 @@ export function orderRoutes(app: FastifyInstance, orders: OrdersService): void {
     return orders.setStatus(id, update, (await requireViewer(request)).id);
   });
 
+  // Issue 17: what happened to the order, and who did it.
+  app.get('/api/orders/:id/timeline', { config: admin }, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    return orders.timeline(id);
+  });
+
   // Issue 16: money back through the payment provider; answers the order with its refunds.
   app.post('/api/orders/:id/refunds', { config: admin }, async (request, reply) => {
     const { id } = parseOr400(idParams, request.params);

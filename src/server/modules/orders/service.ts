@@ -4,6 +4,7 @@
  * with one order); read, re-addressed and cancelled by their owner; listed and moved by admins.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
+import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import {
@@ -33,6 +34,14 @@ import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { heldUnits, releaseStock, takeStock } from '../stock/reservations.js';
 import { createRefunds, recordRefund, refundsOf, toApiRefund } from './refunds.js';
+import {
+  canceledEmail,
+  confirmationEmail,
+  deliveredEmail,
+  orderAlertEmail,
+  shippedEmail,
+} from './order-emails.js';
+import { adminActor, customer, recordEvent, SYSTEM, timelineOf, type Actor } from './timeline.js';
 import type { Viewer } from '../users/sessions.js';
 import type { IntentCheckout } from '../payments/checkout-snapshot.js';
 
@@ -72,45 +81,15 @@ export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: Refund
       quantity: item.quantity,
       price: item.priceCents,
     })),
+    carrier: (row.carrier as Carrier | null) ?? null,
+    tracking_number: row.trackingNumber,
+    tracking_url: trackingUrl(row.carrier as Carrier | null, row.trackingNumber),
     refunds: refunds.map(toApiRefund),
     refunded: centsToDollars(
       refunds
         .filter((refund) => refund.status === 'succeeded')
         .reduce((sum, refund) => sum + refund.amountCents, 0),
     ),
-  };
-}
-
-function confirmationEmail(order: Order) {
-  const lines = order.items.map(
-    (item) => `  ${item.quantity} x ${item.product_name}  ${formatPrice(item.price * item.quantity)}`,
-  );
-  const money = (dollars: number) => formatPrice(Math.round(dollars * 100));
-  return {
-    to: order.email,
-    subject: `Your Northbite order #${order.id}`,
-    text: [
-      `Hi ${order.first_name},`,
-      '',
-      `Thank you for your order! We have received order #${order.id} and will let you know when it ships.`,
-      '',
-      ...lines,
-      '',
-      `Subtotal: ${money(order.subtotal)}`,
-      `Shipping: ${money(order.shipping_cost)}`,
-      `Taxes: ${money(order.tax_amount)}`,
-      `Total: ${money(order.total)} CAD`,
-      '',
-      'Shipping to:',
-      `  ${order.first_name} ${order.last_name}`,
-      `  ${order.shipping_address}${order.shipping_address2 ? `, ${order.shipping_address2}` : ''}`,
-      `  ${order.shipping_city}, ${order.shipping_state} ${order.shipping_postal_code}`,
-      `  ${order.shipping_country}`,
-      '',
-      'Delivery takes 3-7 business days. Questions? Just reply to this e-mail.',
-      '',
-      'The Northbite team',
-    ].join('\n'),
   };
 }
 
@@ -132,14 +111,32 @@ export function createOrdersService(
   {
     provider,
     onRefundDeferred,
+    alertEmail,
+    publicUrl = '',
   }: {
     /** Where refunds go (the test processor or Stripe). */
     provider: PaymentProvider;
+    /** Who gets the new-order alert (ORDER_ALERT_EMAIL, else CONTACT_EMAIL); none when unset. */
+    alertEmail?: string | undefined;
+    /** The shop's address, for links in e-mails. */
+    publicUrl?: string;
     /** A refund sent at once failed and is left to the job (for the log). */
     onRefundDeferred?: (error: unknown, orderId: number) => void;
   },
 ) {
-  const refunds = createRefunds(db, provider);
+  const refunds = createRefunds(db, provider, mailer, publicUrl, (executor, orderId) =>
+    load(executor, orderId),
+  );
+
+  /** Queues a customer or owner e-mail in the change's transaction, and records it on the timeline. */
+  async function send(
+    tx: Transaction,
+    orderId: number,
+    email: { to: string; subject: string; text: string; html?: string },
+  ) {
+    await mailer.enqueue(tx, email);
+    await recordEvent(tx, orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);
+  }
 
   async function load(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
     const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
@@ -168,21 +165,50 @@ export function createOrdersService(
   async function cancelLocked(
     tx: Transaction,
     row: OrderRow,
-    by: { userId: number | null; reason: string; key?: string },
+    by: { actor: Actor; reason: string; key?: string },
   ): Promise<string | null> {
     await tx
       .update(orders)
       .set({ status: 'Canceled', canceledAt: new Date(), updatedAt: new Date() })
       .where(eq(orders.id, row.id));
-    if (row.paymentIntentId) await releaseStock(tx, row.paymentIntentId, 'taken');
-    if (!row.isPaid || !row.paymentIntentId) return null;
-    const recorded = await recordRefund(tx, row, {
-      amountCents: null,
-      reason: by.reason,
-      requestedBy: by.userId,
-      ...(by.key ? { key: by.key } : {}),
-    });
-    return recorded?.refund.idempotencyKey ?? null;
+    await recordEvent(tx, row.id, 'status', `Status ${row.status} → Canceled`, by.actor);
+    if (row.paymentIntentId) {
+      const units = await releaseStock(tx, row.paymentIntentId, 'taken');
+      if (units > 0)
+        await recordEvent(
+          tx,
+          row.id,
+          'stock',
+          `${units} unit${units === 1 ? '' : 's'} back in stock`,
+          SYSTEM,
+        );
+    }
+    let key: string | null = null;
+    if (row.isPaid && row.paymentIntentId) {
+      const recorded = await recordRefund(tx, row, {
+        amountCents: null,
+        reason: by.reason,
+        requestedBy: by.actor.id,
+        ...(by.key ? { key: by.key } : {}),
+      });
+      if (recorded) {
+        await recordEvent(
+          tx,
+          row.id,
+          'refund',
+          `Refund of ${formatPrice(recorded.refund.amountCents)} requested: ${by.reason}`,
+          by.actor,
+        );
+        key = recorded.refund.idempotencyKey;
+      }
+    }
+    const canceled = (await load(tx, row.id))!;
+    await send(
+      tx,
+      row.id,
+      canceledEmail(canceled, by.actor.kind === 'customer' ? 'customer' : 'shop', publicUrl),
+    );
+    return key;
   }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
@@ -340,7 +366,22 @@ export function createOrdersService(
           .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
           .where(eq(paymentIntents.id, intentId));
         const created = (await load(tx, order.id))!;
-        await mailer.enqueue(tx, confirmationEmail(created));
+        await recordEvent(
+          tx,
+          order.id,
+          'created',
+          `Order placed: ${formatPrice(checkout.totals.totalCents)}`,
+          customer(intent.userId),
+        );
+        await recordEvent(
+          tx,
+          order.id,
+          'paid',
+          `Paid ${formatPrice(amountReceivedCents)} by card (${intent.provider === 'stripe' ? 'Stripe' : 'test processor'})`,
+          SYSTEM,
+        );
+        await send(tx, order.id, confirmationEmail(created));
+        if (alertEmail) await send(tx, order.id, orderAlertEmail(created, alertEmail, publicUrl));
         // The shopper ordered: no reminder for the cart they saved at checkout.
         if (intent.userId !== null) await closeAbandonedCarts(tx, intent.userId);
         return { orderId: order.id, created: true, duplicateEvent };
@@ -406,20 +447,34 @@ export function createOrdersService(
       if (paidShipping > 0 && newShipping !== paidShipping) {
         throw new HttpError(409, messages.shippingChangeRefused);
       }
-      const updated = await db
-        .update(orders)
-        .set({
-          shippingAddress: address.shipping_address,
-          ...(address.shipping_address2 !== undefined ? { shippingAddress2: address.shipping_address2 } : {}),
-          shippingCity: address.shipping_city,
-          shippingState: address.shipping_state,
-          shippingCountry: address.shipping_country,
-          shippingPostalCode: address.shipping_postal_code,
-          updatedAt: new Date(),
-        })
-        // The status is checked in the same statement, so an order shipped meanwhile is not changed.
-        .where(and(eq(orders.id, orderId), inArray(orders.status, ADDRESS_EDITABLE)))
-        .returning({ id: orders.id });
+      const updated = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({
+            shippingAddress: address.shipping_address,
+            ...(address.shipping_address2 !== undefined
+              ? { shippingAddress2: address.shipping_address2 }
+              : {}),
+            shippingCity: address.shipping_city,
+            shippingState: address.shipping_state,
+            shippingCountry: address.shipping_country,
+            shippingPostalCode: address.shipping_postal_code,
+            updatedAt: new Date(),
+          })
+          // The status is checked in the same statement, so an order shipped meanwhile is not changed.
+          .where(and(eq(orders.id, orderId), inArray(orders.status, ADDRESS_EDITABLE)))
+          .returning({ id: orders.id });
+        if (rows.length > 0) {
+          await recordEvent(
+            tx,
+            orderId,
+            'address',
+            `Address changed to ${address.shipping_address}, ${address.shipping_city} ${address.shipping_postal_code}`,
+            customer(viewer.id),
+          );
+        }
+        return rows;
+      });
       if (updated.length === 0) {
         throw new HttpError(409, 'The shipping address can no longer be changed for this order.');
       }
@@ -446,7 +501,7 @@ export function createOrdersService(
         // The key a customer's cancellation has always used, so refunds queued before refunds had
         // their own table keep the same provider key.
         return cancelLocked(tx, row, {
-          userId: viewer.id,
+          actor: customer(viewer.id),
           reason: CUSTOMER_CANCEL_REASON,
           key: `refund-order-${orderId}`,
         });
@@ -468,15 +523,21 @@ export function createOrdersService(
       const key = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw notFound(ORDER_NOT_FOUND);
+        const actor = adminId !== null ? await adminActor(tx, adminId) : SYSTEM;
         const from = current.status as OrderStatus;
         const to = update.status ?? from;
         const blocked = transitionBlockedReason(from, to);
         if (blocked) throw new HttpError(409, blocked);
-        if (update.is_paid !== undefined && (from === 'Canceled' || from === 'Refunded')) {
-          if (update.is_paid !== current.isPaid)
-            throw new HttpError(409, transitionBlockedReason(from, 'Pending')!);
+        const carrier = update.carrier !== undefined ? update.carrier : (current.carrier as Carrier | null);
+        const tracking =
+          update.tracking_number !== undefined ? update.tracking_number : current.trackingNumber;
+        const paidChanges = update.is_paid !== undefined && update.is_paid !== current.isPaid;
+        const shippingChanges = carrier !== current.carrier || tracking !== current.trackingNumber;
+        // Final means final: neither the paid flag nor the parcel changes on a Canceled or Refunded order.
+        if ((paidChanges || shippingChanges) && (from === 'Canceled' || from === 'Refunded')) {
+          throw new HttpError(409, transitionBlockedReason(from, 'Pending')!);
         }
-        if (update.is_paid !== undefined && update.is_paid !== current.isPaid) {
+        if (paidChanges) {
           await tx
             .update(orders)
             .set({
@@ -485,16 +546,40 @@ export function createOrdersService(
               updatedAt: new Date(),
             })
             .where(eq(orders.id, orderId));
+          await recordEvent(tx, orderId, 'paid', update.is_paid ? 'Marked paid' : 'Marked not paid', actor);
+        }
+        if (shippingChanges) {
+          await tx
+            .update(orders)
+            .set({ carrier, trackingNumber: tracking, updatedAt: new Date() })
+            .where(eq(orders.id, orderId));
+          await recordEvent(
+            tx,
+            orderId,
+            'shipping',
+            tracking || carrier
+              ? `Parcel: ${carrier ?? 'no carrier'}, tracking ${tracking ?? 'none'}`
+              : 'Parcel details cleared',
+            actor,
+          );
         }
         if (to === from) {
           await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+          // A tracking number given after the order shipped: the customer gets it, once per number.
+          if (from === 'Shipped' && tracking && tracking !== current.trackingNumber) {
+            await send(tx, orderId, shippedEmail((await load(tx, orderId))!, publicUrl));
+          }
           return null;
         }
         if (to === 'Canceled') {
           const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
-          return cancelLocked(tx, row!, { userId: adminId, reason: ADMIN_CANCEL_REASON });
+          return cancelLocked(tx, row!, { actor, reason: ADMIN_CANCEL_REASON });
         }
         await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+        await recordEvent(tx, orderId, 'status', `Status ${from} → ${to}`, actor);
+        if (to === 'Shipped') await send(tx, orderId, shippedEmail((await load(tx, orderId))!, publicUrl));
+        if (to === 'Delivered')
+          await send(tx, orderId, deliveredEmail((await load(tx, orderId))!, publicUrl));
         return null;
       });
       if (key) await sendNow(key, orderId);
@@ -513,11 +598,21 @@ export function createOrdersService(
       const recorded = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!row) throw notFound(ORDER_NOT_FOUND);
-        return recordRefund(tx, row, {
+        const result = await recordRefund(tx, row, {
           amountCents: request.amountCents,
           reason: request.reason,
           requestedBy: adminId,
         });
+        if (result?.created) {
+          await recordEvent(
+            tx,
+            orderId,
+            'refund',
+            `Refund of ${formatPrice(result.refund.amountCents)} requested: ${request.reason}`,
+            adminId !== null ? await adminActor(tx, adminId) : SYSTEM,
+          );
+        }
+        return result;
       });
       if (recorded?.created) await sendNow(recorded.refund.idempotencyKey, orderId);
       return { order: (await load(db, orderId))!, created: recorded?.created ?? false };
@@ -525,6 +620,13 @@ export function createOrdersService(
 
     /** Sends a pending refund again (the refund job); idempotent by its key. */
     sendRefund: (idempotencyKey: string) => refunds.send(idempotencyKey),
+
+    /** The order's timeline, oldest first (admin). */
+    async timeline(orderId: number) {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      return timelineOf(db, orderId);
+    },
 
     /**
      * How many of a product sit in orders being prepared (the number of orders and of units), and for

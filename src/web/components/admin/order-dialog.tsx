@@ -1,19 +1,28 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Truck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CARRIERS, type OrderEvent } from '../../../domain/fulfilment';
 import { messages } from '../../../domain/messages';
 import { centsToDollars, formatPrice } from '../../../domain/money';
 import { orderSchema, type Order, type OrderStatus } from '../../../domain/orders';
 import { adminRequest, failureText } from '../../features/admin/admin-api';
 import {
+  actorLabel,
   defaultRefundAmount,
+  isCarrier,
+  orderTimelineSchema,
   parseRefundAmount,
   refundLeftCents,
+  shippingInput,
+  shippingProblem,
   statusChange,
   statusOptions,
+  type ShippingInput,
 } from '../../features/admin/orders';
 import { describedBy, FormField, inputClass } from '../account/form-field';
 import { AddressBlock, orderAddress } from '../checkout/address-block';
 import { OrderLines } from '../orders/order-lines';
 import { OrderRefunds, refundedLine } from '../orders/order-refunds';
+import { TrackingLink } from '../orders/parcel-tracking';
 import { StatusBadge } from '../orders/status-badge';
 import { AdminDialog, closeDialogOf } from './admin-dialog';
 import { ConfirmDialog } from './confirm-dialog';
@@ -25,11 +34,13 @@ const REFUND_FAILED = 'Failed to refund the order. Please try again.';
 const REASON_MAX = 500;
 
 /**
- * One order for an admin: items, amounts, customer and shipping address, and its status and paid flag,
- * saved together in one request (PATCH /api/orders/:id/status) so they never half change. The status
- * select offers only the moves the order may make (ORDER_TRANSITIONS; Refunded never by hand), and
- * cancelling asks first, saying what will be refunded. Refunds, in full or in part, go through the
- * payment provider (POST /api/orders/:id/refunds, issue 16).
+ * One order for an admin: items, amounts, customer and shipping address, and its status, paid flag
+ * and shipping details (carrier and tracking number, issue 17), saved together in one request (PATCH
+ * /api/orders/:id/status) so they never half change. The status select offers only the moves the
+ * order may make (ORDER_TRANSITIONS; Refunded never by hand), and cancelling asks first, saying what
+ * will be refunded. Refunds, in full or in part, go through the payment provider (POST
+ * /api/orders/:id/refunds, issue 16). The order's timeline (issue 17) is read when the dialog opens
+ * and again after each save or refund.
  */
 export function OrderDialog({
   order,
@@ -44,13 +55,18 @@ export function OrderDialog({
   const [current, setCurrent] = useState(order);
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [paid, setPaid] = useState(order.is_paid);
+  const [shipping, setShipping] = useState<ShippingInput>(() => shippingInput(order));
+  const [shippingErrors, setShippingErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
+  /** Bumped by each save and refund: the timeline is read again. */
+  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [refunding, setRefunding] = useState(false);
-  const change = statusChange(current, status, paid);
+  const change = statusChange(current, status, paid, shipping);
   const options = statusOptions(current.status);
+  const final = options.length === 1;
   const leftCents = refundLeftCents(current);
   // Cancelling a paid order refunds what is left of it (issue 16).
   const cancelRefunds = current.is_paid && leftCents > 0;
@@ -59,7 +75,16 @@ export function OrderDialog({
     setCurrent(updated);
     setStatus(updated.status);
     setPaid(updated.is_paid);
+    setShipping(shippingInput(updated));
+    setShippingErrors({});
+    setVersion((n) => n + 1);
     onSaved(updated);
+  }
+
+  function editShipping(next: Partial<ShippingInput>) {
+    setShipping((before) => ({ ...before, ...next }));
+    setShippingErrors({});
+    setSaved(false);
   }
 
   /** Sends the change; answers why it failed, or null. */
@@ -85,6 +110,14 @@ export function OrderDialog({
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!change) return;
+    // The tracking number is checked here first, with the field's own message.
+    const invalid = shippingProblem(shipping);
+    setShippingErrors(invalid ?? {});
+    if (invalid) {
+      setError(null);
+      document.getElementById(`${formId}-${invalid.trackingNumber ? 'tracking' : 'carrier'}`)?.focus();
+      return;
+    }
     // Canceled is final, and may move money: asked first.
     if (change.status === 'Canceled') return setConfirmingCancel(true);
     setBusy(true);
@@ -93,14 +126,13 @@ export function OrderDialog({
     if (problem) setError(problem);
   }
 
-  const statusHint =
-    options.length === 1
-      ? `This order is ${current.status.toLowerCase()}, which is final.`
-      : status === 'Canceled' && status !== current.status
-        ? cancelRefunds
-          ? `Canceling refunds the remaining ${formatPrice(leftCents)} to the customer's card.`
-          : 'Canceled is final: the order cannot be reopened.'
-        : null;
+  const statusHint = final
+    ? `This order is ${current.status.toLowerCase()}, which is final.`
+    : status === 'Canceled' && status !== current.status
+      ? cancelRefunds
+        ? `Canceling refunds the remaining ${formatPrice(leftCents)} to the customer's card.`
+        : 'Canceled is final: the order cannot be reopened.'
+      : null;
 
   return (
     <>
@@ -153,7 +185,7 @@ export function OrderDialog({
                   setStatus(event.target.value as OrderStatus);
                   setSaved(false);
                 }}
-                disabled={options.length === 1}
+                disabled={final}
                 aria-describedby={statusHint ? `${formId}-status-hint` : undefined}
                 className={`${inputClass} disabled:bg-sand/60 disabled:text-muted`}
               >
@@ -181,6 +213,15 @@ export function OrderDialog({
                 {statusHint}
               </p>
             )}
+            <ShippingFields
+              id={formId}
+              order={current}
+              status={status}
+              value={shipping}
+              errors={shippingErrors}
+              disabled={final}
+              onChange={editShipping}
+            />
             {error && (
               <div className="sm:col-span-2">
                 <FormError>{error}</FormError>
@@ -238,6 +279,8 @@ export function OrderDialog({
             onBusyChange={setRefunding}
             disabled={busy}
           />
+
+          <OrderTimeline orderId={current.id} version={version} />
         </div>
       </AdminDialog>
       {/* Beside the order's dialog, not in it: a close or Escape in one must not reach the other. */}
@@ -256,6 +299,218 @@ export function OrderDialog({
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * The carrier and the tracking number (issue 17), saved with the status. Picking Shipped brings them
+ * forward (a maple ring, the hint about the customer's e-mail) without moving anything: the hint and
+ * the saved line are always there, only their words change. What is saved shows under them, with the
+ * carrier's tracking page in a new tab.
+ */
+function ShippingFields({
+  id,
+  order,
+  status,
+  value,
+  errors,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  order: Order;
+  status: OrderStatus;
+  value: ShippingInput;
+  errors: { carrier?: string; trackingNumber?: string };
+  disabled: boolean;
+  onChange: (next: Partial<ShippingInput>) => void;
+}) {
+  const carrierId = `${id}-carrier`;
+  const numberId = `${id}-tracking`;
+  const hintId = `${id}-shipping-hint`;
+  const shipped = status === 'Shipped';
+  const shipsNow = shipped && order.status !== 'Shipped';
+  const typed = value.trackingNumber.trim().replace(/\s+/g, ' ');
+  // What the customer's e-mail will give them to follow the parcel by.
+  const by = value.carrier === 'Other' ? 'tracking number' : 'tracking link';
+  // The server e-mails the customer when the order ships, and again for a new number once it has.
+  const hint = shipsNow
+    ? typed
+      ? `When you save, the customer gets an e-mail that the order is on its way, with the ${by}.`
+      : 'When you save, the customer gets an e-mail that the order is on its way. Add the number for the link.'
+    : shipped && typed && typed !== order.tracking_number
+      ? `When you save, the customer gets an e-mail with the new ${by}.`
+      : 'The customer sees the carrier, the number and the tracking link on their order page.';
+  const describe = (error: string | undefined, errorId: string) => ({
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${errorId} ${hintId}` : hintId,
+  });
+
+  return (
+    <fieldset
+      disabled={disabled}
+      className={`rounded-2xl bg-white p-4 transition-shadow sm:col-span-2 ${
+        shipped ? 'shadow-sm ring-2 ring-maple' : 'ring-1 ring-beige'
+      }`}
+      data-testid="admin-shipping"
+    >
+      <legend className="float-left flex w-full items-center gap-2 text-sm font-semibold text-cocoa">
+        <Truck className={`h-4 w-4 ${shipped ? 'text-maple' : 'text-muted'}`} aria-hidden="true" />
+        Shipping details
+      </legend>
+      <div className="clear-both grid gap-4 pt-1 sm:grid-cols-2">
+        <FormField id={carrierId} label="Carrier" error={errors.carrier}>
+          <select
+            id={carrierId}
+            value={value.carrier}
+            onChange={(event) => {
+              const carrier = event.target.value;
+              onChange({ carrier: isCarrier(carrier) ? carrier : '' });
+            }}
+            {...describe(errors.carrier, `${carrierId}-error`)}
+            className={`${inputClass} disabled:bg-sand/60 disabled:text-muted`}
+          >
+            <option value="">None</option>
+            {CARRIERS.map((carrier) => (
+              <option key={carrier} value={carrier}>
+                {carrier}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={numberId} label="Tracking number" error={errors.trackingNumber}>
+          <input
+            id={numberId}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            value={value.trackingNumber}
+            onChange={(event) => onChange({ trackingNumber: event.target.value })}
+            {...describe(errors.trackingNumber, `${numberId}-error`)}
+            className={`${inputClass} font-mono disabled:bg-sand/60 disabled:text-muted`}
+          />
+        </FormField>
+      </div>
+      <p id={hintId} className={`mt-3 text-sm ${shipped ? 'text-ink' : 'text-muted'}`}>
+        {hint}
+      </p>
+      <p className="mt-1 text-sm break-words text-muted" data-testid="admin-tracking-saved">
+        {order.tracking_number ? (
+          <>
+            Saved: {order.carrier ?? 'no carrier'}{' '}
+            <span className="font-mono text-ink">{order.tracking_number}</span>
+            {order.tracking_url && (
+              <>
+                {' · '}
+                <TrackingLink
+                  href={order.tracking_url}
+                  className="inline-flex items-center gap-1 font-semibold text-maple-dark underline underline-offset-4 hover:text-maple"
+                >
+                  {`Track on ${order.carrier}`}
+                </TrackingLink>
+              </>
+            )}
+          </>
+        ) : order.carrier ? (
+          `Saved: ${order.carrier}, no tracking number yet.`
+        ) : (
+          'No shipping details saved yet.'
+        )}
+      </p>
+    </fieldset>
+  );
+}
+
+const DOT_CLASSES: Record<OrderEvent['actor']['kind'], string> = {
+  admin: 'bg-maple',
+  customer: 'bg-forest',
+  system: 'bg-muted',
+};
+
+/**
+ * The order's timeline (issue 17, GET /api/orders/:id/timeline), oldest first: what happened, when,
+ * and who did it. Read when the dialog opens and whenever `version` changes (after a save or a
+ * refund); the events already shown stay while it is read again.
+ */
+function OrderTimeline({ orderId, version }: { orderId: number; version: number }) {
+  const id = useId();
+  const [attempt, setAttempt] = useState(0);
+  // Which reading the state answers: a save, a refund or a retry asks for a new one.
+  const request = `${orderId}:${version}:${attempt}`;
+  const [state, setState] = useState<{ request: string; events: OrderEvent[] | null; failed: boolean }>({
+    request: '',
+    events: null,
+    failed: false,
+  });
+  const { events, failed } = state;
+  const loading = state.request !== request;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    adminRequest(orderTimelineSchema, `/api/orders/${orderId}/timeline`, { signal: controller.signal })
+      .then((list) => setState({ request, events: list, failed: false }))
+      .catch((caught: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Failed to load the order timeline', caught);
+        setState((before) => ({ ...before, request, failed: true }));
+      });
+    return () => controller.abort();
+  }, [orderId, request]);
+
+  return (
+    <section aria-labelledby={`${id}-title`} aria-busy={loading} className="border-t border-beige pt-5">
+      <div className="flex items-baseline justify-between gap-4">
+        <h3 id={`${id}-title`} className="font-display text-lg font-semibold">
+          Timeline
+        </h3>
+        <p className="text-xs text-muted">{loading && events ? 'Updating...' : ''}</p>
+      </div>
+      {failed && (
+        <p role="alert" className="mt-2 flex flex-wrap items-center gap-x-3 text-sm font-medium text-danger">
+          Failed to load the timeline.
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center font-semibold text-maple-dark underline underline-offset-4"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {events === null ? (
+        !failed && <p className="mt-2 text-sm text-muted">Loading the timeline...</p>
+      ) : events.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">Nothing has happened to this order yet.</p>
+      ) : (
+        <ol aria-labelledby={`${id}-title`} className="mt-3" data-testid="order-timeline">
+          {events.map((event, index) => (
+            <li
+              key={event.id}
+              className="relative grid grid-cols-[0.75rem_minmax(0,1fr)] gap-x-3 pb-3 last:pb-0"
+              data-testid="timeline-event"
+            >
+              {index < events.length - 1 && (
+                <span aria-hidden="true" className="absolute top-4 bottom-0 left-[5px] w-0.5 bg-beige" />
+              )}
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 h-3 w-3 rounded-full ring-2 ring-white ${DOT_CLASSES[event.actor.kind]}`}
+              />
+              <div className="min-w-0 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
+                <p className="text-sm break-words text-ink">{event.summary}</p>
+                <p className="text-xs text-muted sm:shrink-0 sm:text-right">
+                  <time dateTime={event.at}>{dateTimeFormat.format(new Date(event.at))}</time>
+                  {' · '}
+                  <span data-testid="timeline-actor">{actorLabel(event.actor)}</span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -5,12 +5,18 @@ import type { Product } from '../../../domain/catalog-schemas';
 import { messages } from '../../../domain/messages';
 import type { Order } from '../../../domain/orders';
 import {
+  actorLabel,
+  CARRIER_NEEDED_MESSAGE,
   defaultRefundAmount,
+  orderTimelineSchema,
   ordersPath,
   parseRefundAmount,
   refundLeftCents,
+  shippingInput,
+  shippingProblem,
   statusChange,
   statusOptions,
+  TRACKING_NUMBER_MESSAGE,
 } from './orders';
 import {
   changedFields,
@@ -209,6 +215,69 @@ describe('orders', () => {
     expect(statusChange(order, 'Pending', true)).toBeNull();
     expect(statusChange(order, 'Shipped', true)).toEqual({ status: 'Shipped' });
     expect(statusChange(order, 'Pending', false)).toEqual({ is_paid: false });
+  });
+
+  it('sends the carrier and tracking number only when they change, trimmed, and null to clear them', () => {
+    const order = { status: 'Pending' as const, is_paid: true, carrier: null, tracking_number: null };
+    const none = shippingInput(order);
+    expect(none).toEqual({ carrier: '', trackingNumber: '' });
+    expect(statusChange(order, 'Pending', true, none)).toBeNull();
+    expect(statusChange(order, 'Pending', true, { carrier: '', trackingNumber: '   ' })).toBeNull();
+    expect(
+      statusChange(order, 'Shipped', true, { carrier: 'Canada Post', trackingNumber: ' 1234  5678 ' }),
+    ).toEqual({ status: 'Shipped', carrier: 'Canada Post', tracking_number: '1234 5678' });
+
+    const shipped = {
+      status: 'Shipped' as const,
+      is_paid: true,
+      carrier: 'UPS' as const,
+      tracking_number: '1Z999',
+    };
+    expect(statusChange(shipped, 'Shipped', true, shippingInput(shipped))).toBeNull();
+    expect(statusChange(shipped, 'Shipped', true, { carrier: 'UPS', trackingNumber: '1Z998' })).toEqual({
+      tracking_number: '1Z998',
+    });
+    expect(statusChange(shipped, 'Shipped', true, { carrier: '', trackingNumber: '' })).toEqual({
+      carrier: null,
+      tracking_number: null,
+    });
+  });
+
+  it('checks the tracking number with the shared pattern, and asks for its carrier', () => {
+    expect(shippingProblem({ carrier: '', trackingNumber: '' })).toBeNull();
+    expect(shippingProblem({ carrier: 'Canada Post', trackingNumber: '1234567890123456' })).toBeNull();
+    expect(shippingProblem({ carrier: 'FedEx', trackingNumber: ' 7489 1234-5678 ' })).toBeNull();
+    for (const bad of ['12', '-1234', '1234/5678', 'x'.repeat(41), 'ABC_123']) {
+      expect(shippingProblem({ carrier: 'UPS', trackingNumber: bad })).toEqual({
+        trackingNumber: TRACKING_NUMBER_MESSAGE,
+      });
+    }
+    expect(shippingProblem({ carrier: '', trackingNumber: '1234567890' })).toEqual({
+      carrier: CARRIER_NEEDED_MESSAGE,
+    });
+  });
+
+  it('reads the timeline and names who did each thing', () => {
+    const events = orderTimelineSchema.parse([
+      {
+        id: 1,
+        at: '2026-11-25T08:00:00.000Z',
+        kind: 'created',
+        summary: 'Order placed',
+        actor: { kind: 'customer', name: null },
+      },
+      {
+        id: 2,
+        at: '2026-11-25T09:00:00.000Z',
+        kind: 'status',
+        summary: 'Status: Pending → Shipped',
+        actor: { kind: 'admin', name: 'Avery Tremblay' },
+      },
+    ]);
+    expect(events.map((event) => actorLabel(event.actor))).toEqual(['Customer', 'Avery Tremblay']);
+    expect(actorLabel({ kind: 'system', name: null })).toBe('Northbite');
+    expect(actorLabel({ kind: 'admin', name: null })).toBe('Admin');
+    expect(orderTimelineSchema.safeParse([{ ...events[0], kind: 'mystery' }]).success).toBe(false);
   });
 
   it('asks for a page of the list with the filters that are set', () => {

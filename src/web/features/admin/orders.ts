@@ -1,10 +1,20 @@
 /**
  * Order Management (issue 7): the list query and the change an admin makes to one order; the statuses
- * an admin may move it to and the refund form's amount (issue 16).
+ * an admin may move it to and the refund form's amount (issue 16); the shipping details and the
+ * order's timeline (issue 17).
  */
+import {
+  CARRIERS,
+  ORDER_EVENT_KINDS,
+  TRACKING_NUMBER_PATTERN,
+  type Carrier,
+  type OrderEvent,
+  type OrderEventActor,
+} from '../../../domain/fulfilment';
 import { messages } from '../../../domain/messages';
 import { dollarsToCents, formatAmount } from '../../../domain/money';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../../domain/orders';
+import { z } from '../../../domain/zod';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -23,18 +33,67 @@ export function ordersPath({ status, q, page }: OrderQuery, pageSize = ORDERS_PA
   return `/api/orders?${params.toString()}`;
 }
 
-/** PATCH /api/orders/:id/status with what changed, or null when nothing did. */
+/** The shipping fields of the order dialog as typed: '' is no carrier, or no number. */
+export interface ShippingInput {
+  carrier: Carrier | '';
+  trackingNumber: string;
+}
+
+export interface StatusChange {
+  status?: OrderStatus;
+  is_paid?: boolean;
+  carrier?: Carrier | null;
+  tracking_number?: string | null;
+}
+
+/**
+ * PATCH /api/orders/:id/status with what changed, or null when nothing did. The carrier and the
+ * tracking number (trimmed) are sent only when they differ from the order's; emptied, they are
+ * sent as null, which clears them.
+ */
 export function statusChange(
-  order: Pick<Order, 'status' | 'is_paid'>,
+  order: Pick<Order, 'status' | 'is_paid'> & Partial<Pick<Order, 'carrier' | 'tracking_number'>>,
   status: OrderStatus,
   isPaid: boolean,
-): { status?: OrderStatus; is_paid?: boolean } | null {
-  const change = {
+  shipping?: ShippingInput,
+): StatusChange | null {
+  const carrier = shipping ? shipping.carrier || null : undefined;
+  // As the server keeps it: trimmed, each run of spaces one space.
+  const number = shipping ? shipping.trackingNumber.trim().replace(/\s+/g, ' ') || null : undefined;
+  const change: StatusChange = {
     ...(status !== order.status ? { status } : {}),
     ...(isPaid !== order.is_paid ? { is_paid: isPaid } : {}),
+    ...(carrier !== undefined && carrier !== (order.carrier ?? null) ? { carrier } : {}),
+    ...(number !== undefined && number !== (order.tracking_number ?? null)
+      ? { tracking_number: number }
+      : {}),
   };
   return Object.keys(change).length > 0 ? change : null;
 }
+
+/** The shipping fields as the order has them saved. */
+export const shippingInput = (order: Pick<Order, 'carrier' | 'tracking_number'>): ShippingInput => ({
+  carrier: order.carrier ?? '',
+  trackingNumber: order.tracking_number ?? '',
+});
+
+export const TRACKING_NUMBER_MESSAGE =
+  'Enter the tracking number as the carrier prints it: 3 to 40 letters, digits, spaces or dashes.';
+export const CARRIER_NEEDED_MESSAGE = 'Choose the carrier of this tracking number.';
+
+/** Why the shipping fields cannot be saved as typed, or null. Empty is fine: it clears them. */
+export function shippingProblem(input: ShippingInput): {
+  carrier?: string;
+  trackingNumber?: string;
+} | null {
+  const number = input.trackingNumber.trim();
+  if (number === '') return null;
+  if (!TRACKING_NUMBER_PATTERN.test(number)) return { trackingNumber: TRACKING_NUMBER_MESSAGE };
+  if (!input.carrier) return { carrier: CARRIER_NEEDED_MESSAGE };
+  return null;
+}
+
+export const isCarrier = (value: string): value is Carrier => (CARRIERS as readonly string[]).includes(value);
 
 export const itemCount = (order: Pick<Order, 'items'>) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -73,4 +132,30 @@ export function parseRefundAmount(text: string, leftCents: number): { cents: num
   if (cents <= 0) return { error: 'The refund must be more than $0.00.' };
   if (cents > leftCents) return { error: messages.refundTooLarge };
   return { cents };
+}
+
+/** One entry of GET /api/orders/:id/timeline (issue 17). */
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  summary: z.string(),
+  actor: z.object({
+    kind: z.enum(['customer', 'admin', 'system']),
+    name: z.string().nullable(),
+  }),
+}) satisfies z.ZodType<OrderEvent>;
+
+export const orderTimelineSchema = z.array(orderEventSchema);
+
+/** Who did it, as the timeline says it: 'Customer', the admin's name, or the shop itself. */
+export function actorLabel(actor: OrderEventActor): string {
+  switch (actor.kind) {
+    case 'customer':
+      return 'Customer';
+    case 'admin':
+      return actor.name?.trim() || 'Admin';
+    default:
+      return 'Northbite';
+  }
 }

@@ -1,0 +1,51 @@
+/**
+ * The admin's inbox (issue 17): contact messages and newsletter sign-ups, paged and searchable by
+ * e-mail. The API shapes and the query; no dependencies but zod.
+ */
+import { z } from './zod.js';
+
+/** ?q=&page=&pageSize= for both lists. */
+export const inboxQuerySchema = z.object({
+  q: z
+    .string({ message: 'q must be text.' })
+    .trim()
+    .max(200, { message: 'q must be at most 200 characters.' })
+    .optional(),
+  page: z.coerce
+    .number({ message: 'page must be a whole number from 1.' })
+    .int({ message: 'page must be a whole number from 1.' })
+    .min(1, { message: 'page must be a whole number from 1.' })
+    .max(100_000, { message: 'page must be a whole number from 1.' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: 'pageSize must be a whole number from 1 to 200.' })
+    .int({ message: 'pageSize must be a whole number from 1 to 200.' })
+    .min(1, { message: 'pageSize must be a whole number from 1 to 200.' })
+    .max(200, { message: 'pageSize must be a whole number from 1 to 200.' })
+    .default(50),
+});
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** PATCH /api/admin/messages/{id}: mark read or unread. */
+export const messageReadSchema = z.object({ read: z.boolean({ message: 'read must be true or false.' }) });
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  /** When an admin marked it read; null while unread. */
+  read_at: string | null;
+}
+
+/** Where a sign-up stands with Klaviyo: null when Klaviyo is not set up (or it predates the sync record). */
+export type KlaviyoSync = 'synced' | 'pending' | 'failed' | null;
+
+export interface NewsletterSignup {
+  id: number;
+  email: string;
+  source: string;
+  created_at: string;
+  klaviyo: KlaviyoSync;
+}

@@ -45,6 +45,8 @@ import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { createInboxService } from './modules/inbox/service.js';
+import { overviewRoutes } from './modules/overview/routes.js';
+import { createOverviewService } from './modules/overview/service.js';
 import { createReconciler, type Reconciler } from './modules/payments/reconcile.js';
 import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
@@ -329,6 +331,7 @@ export async function buildApp({
   );
   marketingRoutes(app, marketing, reviews);
   inboxRoutes(app, createInboxService(database.db));
+  overviewRoutes(app, createOverviewService(database.db));
   abandonedCartRoutes(app, abandonedCarts);
   app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
     throw notFound('Not found');

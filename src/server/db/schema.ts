@@ -302,6 +302,9 @@ export const orders = pgTable(
     ),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
+    // The Overview tab (issue 17): orders waiting to ship, and GST by month of payment.
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    index('orders_paid_at_idx').on(t.paidAt),
   ],
 );
 

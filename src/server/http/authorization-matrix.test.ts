@@ -649,6 +649,14 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(json(res)).toMatchObject({ email: 'matrix@example.ca', read_at: expect.any(String) });
     },
   },
+  'GET /api/admin/overview': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/overview' }),
+    verify: (res) => {
+      expect(json(res)).toMatchObject({ daily: expect.any(Array), today: expect.any(Object) });
+    },
+  },
   'GET /api/admin/newsletter-signups': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },

@@ -1,0 +1,126 @@
+/**
+ * GET /api/admin/overview (issue 17) against orders written at known times and amounts: every figure
+ * is checked against the sum worked out by hand below.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../domain/messages.js';
+import type { Overview } from '../../../domain/overview.js';
+import { orderItems, orderRefunds, orders } from '../../db/schema.js';
+import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+let admin: Person;
+let customer: Person;
+
+/** Noon in Vancouver, `daysAgo` days ago (noon keeps every order well inside its day). */
+const vancouverNoon = (daysAgo: number) =>
+  sql`(date_trunc('day', now() at time zone 'America/Vancouver') - make_interval(days => ${daysAgo}) + interval '12 hours') at time zone 'America/Vancouver'`;
+
+async function order(
+  daysAgo: number,
+  values: { total: number; tax: number; status?: string; paid?: boolean; items?: [string, number, number][] },
+) {
+  const paid = values.paid ?? true;
+  const [row] = await t.database.db
+    .insert(orders)
+    .values({
+      status: values.status ?? 'Delivered',
+      subtotalCents: values.total - values.tax,
+      shippingCents: 0,
+      taxCents: values.tax,
+      totalCents: values.total,
+      isPaid: paid,
+      paidAt: paid ? vancouverNoon(daysAgo) : null,
+      firstName: 'Ada',
+      lastName: `Day${daysAgo}`,
+      email: 'ada@example.ca',
+      phoneNumber: '6045550123',
+      shippingAddress: '1 Main St',
+      shippingCity: 'Vancouver',
+      shippingState: 'British Columbia',
+      shippingPostalCode: 'V5K 0A1',
+      createdAt: vancouverNoon(daysAgo),
+    })
+    .returning({ id: orders.id });
+  for (const [name, quantity, price] of values.items ?? [['Granola', 1, values.total - values.tax]]) {
+    await t.database.db
+      .insert(orderItems)
+      .values({ orderId: row!.id, productName: name, quantity, priceCents: price });
+  }
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  admin = await f.person({ isAdmin: true });
+  customer = await f.person();
+  // Today: two paid orders (one waiting to ship), one unpaid (never counted).
+  await order(0, { total: 4200, tax: 200, status: 'Pending', items: [['Cookies', 2, 2000]] });
+  await order(0, { total: 2100, tax: 100, items: [['Granola', 1, 2000]] });
+  await order(0, { total: 9999, tax: 476, paid: false, status: 'Pending' });
+  // 3 days ago: one order, half refunded.
+  const refunded = await order(3, {
+    total: 10500,
+    tax: 500,
+    status: 'In Progress',
+    items: [['Cookies', 5, 2000]],
+  });
+  await t.database.db.insert(orderRefunds).values([
+    { orderId: refunded, amountCents: 5250, reason: 'Half', status: 'succeeded', idempotencyKey: 'ov-1' },
+    // A pending refund has moved no money yet.
+    { orderId: refunded, amountCents: 100, reason: 'Pending', status: 'pending', idempotencyKey: 'ov-2' },
+  ]);
+  // 20 days ago: one order. 40 days ago: outside the 30 days.
+  await order(20, { total: 3150, tax: 150, items: [['Bites', 3, 1000]] });
+  await order(40, { total: 1050, tax: 50, items: [['Bites', 1, 1000]] });
+});
+afterAll(() => t?.close());
+
+describe('GET /api/admin/overview', () => {
+  it('answers revenue, orders and average for today, 7 and 30 days, from paid orders only', async () => {
+    const res = await f.call('GET', '/api/admin/overview', { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const o = res.json<Overview>();
+    // Today: 4200 + 2100 = 6300 over 2 orders.
+    expect(o.today).toEqual({ orders: 2, gross: 6300, refunded: 0, net: 6300, average: 3150 });
+    // 7 days: + 10500 (5250 refunded) = 16800 over 3 orders, average 5600.
+    expect(o.last_7_days).toEqual({ orders: 3, gross: 16800, refunded: 5250, net: 11550, average: 5600 });
+    // 30 days: + 3150 = 19950 over 4 orders, average 4987.5 → 4988.
+    expect(o.last_30_days).toEqual({ orders: 4, gross: 19950, refunded: 5250, net: 14700, average: 4988 });
+    // The daily series: 30 days, today last, quiet days at 0.
+    expect(o.daily).toHaveLength(30);
+    expect(o.daily.at(-1)).toMatchObject({ orders: 2, gross: 6300 });
+    expect(o.daily.at(-4)).toMatchObject({ orders: 1, gross: 10500 });
+    expect(o.daily.at(-21)).toMatchObject({ orders: 1, gross: 3150 });
+    expect(o.daily.reduce((sum, d) => sum + d.gross, 0)).toBe(19950);
+    expect(new Set(o.daily.map((d) => d.date)).size).toBe(30);
+    // Best sellers of the 30 days by units: Cookies 2 + 5, Bites 3, Granola 1.
+    expect(o.top_products.map((p) => [p.name, p.units, p.gross])).toEqual([
+      ['Cookies', 7, 14000],
+      ['Bites', 3, 3000],
+      ['Granola', 1, 2000],
+    ]);
+    // Waiting to ship: today's Pending paid order and the In Progress one, the oldest first.
+    expect(o.waiting_to_ship.count).toBe(2);
+    expect(o.waiting_to_ship.oldest.map((w) => w.total)).toEqual([10500, 4200]);
+    // GST on paid orders by month of payment: all of this month's and last month's add up to the six paid orders'.
+    expect(o.gst_by_month.reduce((sum, m) => sum + m.gst, 0)).toBe(200 + 100 + 500 + 150 + 50);
+    expect(o.gst_by_month.reduce((sum, m) => sum + m.orders, 0)).toBe(5);
+    expect(o.gst_by_month.map((m) => m.month)).toEqual(
+      [...o.gst_by_month.map((m) => m.month)].sort().reverse(),
+    );
+  });
+
+  it('is for admins only', async () => {
+    expectMessage(await f.call('GET', '/api/admin/overview'), 401, messages.signInRequired);
+    expectMessage(
+      await f.call('GET', '/api/admin/overview', { token: customer.token }),
+      403,
+      messages.forbidden,
+    );
+  });
+});

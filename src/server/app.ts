@@ -45,6 +45,8 @@ import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { createInboxService } from './modules/inbox/service.js';
+import { exportRoutes } from './modules/exports/routes.js';
+import { createExportsService } from './modules/exports/service.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { createOverviewService } from './modules/overview/service.js';
 import { createReconciler, type Reconciler } from './modules/payments/reconcile.js';
@@ -332,6 +334,7 @@ export async function buildApp({
   marketingRoutes(app, marketing, reviews);
   inboxRoutes(app, createInboxService(database.db));
   overviewRoutes(app, createOverviewService(database.db));
+  exportRoutes(app, createExportsService(database.db));
   abandonedCartRoutes(app, abandonedCarts);
   app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
     throw notFound('Not found');

@@ -649,6 +649,21 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(json(res)).toMatchObject({ email: 'matrix@example.ca', read_at: expect.any(String) });
     },
   },
+  'GET /api/admin/exports/orders.csv': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/exports/orders.csv' }),
+  },
+  'GET /api/admin/exports/customers.csv': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/exports/customers.csv' }),
+  },
+  'GET /api/admin/exports/newsletter.csv': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/exports/newsletter.csv' }),
+  },
   'GET /api/admin/overview': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },

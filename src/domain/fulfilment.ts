@@ -30,6 +30,8 @@ export function trackingUrl(
 
 /** A tracking number as carriers print them: letters, digits, spaces and dashes, up to 40. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/;
+export const TRACKING_NUMBER_MESSAGE =
+  'Enter the tracking number as the carrier prints it: 3 to 40 letters, digits, spaces or dashes.';
 
 /** What an order's timeline records (GET /api/orders/{id}/timeline). */
 export const ORDER_EVENT_KINDS = [

@@ -3,7 +3,7 @@
  * customer may do in each, the status colours, and the payloads that change an order.
  */
 import { COUNTRY, postalCodeField, provinceField } from './checkout.js';
-import { CARRIERS, TRACKING_NUMBER_PATTERN } from './fulfilment.js';
+import { CARRIERS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from './fulfilment.js';
 import { z } from './zod.js';
 
 export const ORDER_STATUSES = [
@@ -117,8 +117,6 @@ export const orderAddressUpdateSchema = z.object({
 });
 export type OrderAddressUpdate = z.output<typeof orderAddressUpdateSchema>;
 
-const TRACKING_MESSAGE = 'The tracking number must be 3 to 40 letters, digits, spaces or dashes.';
-
 /** PATCH /api/orders/:id/status (admin): status, the paid flag, and the parcel's carrier and tracking number. */
 export const orderStatusUpdateSchema = z
   .object({
@@ -133,9 +131,11 @@ export const orderStatusUpdateSchema = z
       .optional(),
     /** null or '' clears it */
     tracking_number: z
-      .string({ message: TRACKING_MESSAGE })
+      .string({ message: TRACKING_NUMBER_MESSAGE })
       .trim()
-      .refine((value) => value === '' || TRACKING_NUMBER_PATTERN.test(value), { message: TRACKING_MESSAGE })
+      .refine((value) => value === '' || TRACKING_NUMBER_PATTERN.test(value), {
+        message: TRACKING_NUMBER_MESSAGE,
+      })
       .transform((value) => value.replace(/\s+/g, ' ') || null)
       .nullable()
       .optional(),
@@ -217,13 +217,14 @@ export const orderSchema = z.object({
   phone_number: z.string(),
   items: z.array(orderItemSchema),
   /** The parcel (issue 17): carrier, tracking number, and the carrier's tracking page for it. */
-  carrier: z.enum(CARRIERS).nullable(),
-  tracking_number: z.string().nullable(),
-  tracking_url: z.string().nullable(),
+  // The defaults read an order a browser tab kept from before these fields existed.
+  carrier: z.enum(CARRIERS).nullable().default(null),
+  tracking_number: z.string().nullable().default(null),
+  tracking_url: z.string().nullable().default(null),
   /** Refunds of the payment, oldest first. */
-  refunds: z.array(orderRefundSchema),
+  refunds: z.array(orderRefundSchema).default([]),
   /** dollars refunded so far (succeeded refunds) */
-  refunded: z.number(),
+  refunded: z.number().default(0),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { ORDER_STATUSES, orderSchema, type Order, type OrderStatus } from '../../../domain/orders';
 import { fetchPagedList, type PagedList } from '../../features/admin/admin-api';
@@ -19,8 +20,12 @@ const SEARCH_DELAY_MS = 350;
  * page at a time; a dialog per order to see it whole and set its status and paid flag.
  */
 export function OrderManagement() {
-  const [query, setQuery] = useState<OrderQuery>({ status: '', q: '', page: 1 });
-  const [search, setSearch] = useState('');
+  // ?tab=orders&order=123 (the new-order alert's link): that order, found and opened.
+  const [params] = useSearchParams();
+  const linked = /^\d{1,9}$/.test(params.get('order') ?? '') ? Number(params.get('order')) : null;
+  const [query, setQuery] = useState<OrderQuery>({ status: '', q: linked ? String(linked) : '', page: 1 });
+  const [search, setSearch] = useState(linked ? String(linked) : '');
+  const [linkClosed, setLinkClosed] = useState(linked === null);
   const [result, setResult] = useState<(PagedList<Order> & { key: string }) | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -50,6 +55,9 @@ export function OrderManagement() {
     );
     return () => window.clearTimeout(timer);
   }, [search, query.q]);
+
+  const linkedOrder = !linkClosed && result ? (result.items.find((o) => o.id === linked) ?? null) : null;
+  const shown = open ?? linkedOrder;
 
   function saved(order: Order) {
     setResult((page) => page && { ...page, items: page.items.map((o) => (o.id === order.id ? order : o)) });
@@ -247,7 +255,16 @@ export function OrderManagement() {
         </div>
       )}
 
-      {open && <OrderDialog order={open} onSaved={saved} onClose={() => setOpen(null)} />}
+      {shown && (
+        <OrderDialog
+          order={shown}
+          onSaved={saved}
+          onClose={() => {
+            setOpen(null);
+            setLinkClosed(true);
+          }}
+        />
+      )}
     </section>
   );
 }

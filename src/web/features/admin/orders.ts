@@ -6,6 +6,7 @@
 import {
   CARRIERS,
   ORDER_EVENT_KINDS,
+  TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
   type Carrier,
   type OrderEvent,
@@ -77,8 +78,7 @@ export const shippingInput = (order: Pick<Order, 'carrier' | 'tracking_number'>)
   trackingNumber: order.tracking_number ?? '',
 });
 
-export const TRACKING_NUMBER_MESSAGE =
-  'Enter the tracking number as the carrier prints it: 3 to 40 letters, digits, spaces or dashes.';
+export { TRACKING_NUMBER_MESSAGE };
 export const CARRIER_NEEDED_MESSAGE = 'Choose the carrier of this tracking number.';
 
 /** Why the shipping fields cannot be saved as typed, or null. Empty is fine: it clears them. */

@@ -192,7 +192,7 @@ describe('tabs', () => {
     await page.waitForURL(atTab('users'));
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('User Management');
     await page.keyboard.press('End');
-    await page.waitForURL(atTab('recipes'));
+    await page.waitForURL(atTab('inbox'));
     expect(unexpected(errors)).toEqual([]);
     await page.close();
   });

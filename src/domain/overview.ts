@@ -2,38 +2,52 @@
  * The admin's Overview tab (issue 17): the shop's numbers, as GET /api/admin/overview answers them.
  * Amounts are in cents; days are the shop's days, in Vancouver time.
  */
+import { z } from './zod.js';
 
 /** The shop's own clock: 'today' starts at midnight in Vancouver. */
 export const SHOP_TIME_ZONE = 'America/Vancouver';
 
-/** Sales over a window: orders paid in it, what they came to, and what has been refunded of them. */
-export interface SalesWindow {
-  orders: number;
-  /** cents: the paid orders' totals */
-  gross: number;
-  /** cents refunded on those orders */
-  refunded: number;
-  /** cents: gross − refunded */
-  net: number;
-  /** cents: gross ÷ orders, rounded (0 without orders) */
-  average: number;
-}
+const cents = z.number().int();
 
-export interface Overview {
+/** Sales over a window: orders paid in it, what they came to, and what has been refunded of them. */
+export const salesWindowSchema = z.object({
+  orders: z.number().int(),
+  /** the paid orders' totals */
+  gross: cents,
+  /** refunded on those orders */
+  refunded: cents,
+  /** gross − refunded */
+  net: cents,
+  /** gross ÷ orders, rounded (0 without orders) */
+  average: cents,
+});
+export type SalesWindow = z.infer<typeof salesWindowSchema>;
+
+export const overviewSchema = z.object({
   /** when the figures were read (ISO) */
-  generated_at: string;
-  today: SalesWindow;
-  last_7_days: SalesWindow;
-  last_30_days: SalesWindow;
+  generated_at: z.string(),
+  today: salesWindowSchema,
+  last_7_days: salesWindowSchema,
+  last_30_days: salesWindowSchema,
   /** one entry per day of the last 30 (today last), days without orders included */
-  daily: { date: string; orders: number; gross: number }[];
+  daily: z.array(z.object({ date: z.string(), orders: z.number().int(), gross: cents })),
   /** the best sellers of the last 30 days by units */
-  top_products: { product_id: number | null; name: string; units: number; gross: number }[];
+  top_products: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      units: z.number().int(),
+      gross: cents,
+    }),
+  ),
   /** paid orders not shipped yet (Pending or In Progress), the oldest first */
-  waiting_to_ship: {
-    count: number;
-    oldest: { id: number; created_at: string; total: number; name: string }[];
-  };
+  waiting_to_ship: z.object({
+    count: z.number().int(),
+    oldest: z.array(
+      z.object({ id: z.number().int(), created_at: z.string(), total: cents, name: z.string() }),
+    ),
+  }),
   /** GST on orders still paid, per calendar month of payment, the last 12 months, newest first */
-  gst_by_month: { month: string; orders: number; gst: number }[];
-}
+  gst_by_month: z.array(z.object({ month: z.string(), orders: z.number().int(), gst: cents })),
+});
+export type Overview = z.infer<typeof overviewSchema>;

@@ -1,9 +1,12 @@
+import { useEffect, useState } from 'react';
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminTabs, panelId, tabId } from '../components/admin/admin-tabs';
+import { Inbox } from '../components/admin/inbox';
 import { OrderManagement } from '../components/admin/order-management';
 import { ProductManagement } from '../components/admin/product-management';
 import { RecipeManagement } from '../components/admin/recipe-management';
 import { UserManagement } from '../components/admin/user-management';
+import { fetchUnreadCount } from '../features/admin/inbox';
 import { RequireAdmin } from '../features/admin/require-admin';
 import { parseTab, type AdminTab } from '../features/admin/tabs';
 import type { StoredUser } from '../features/session/stored-session';
@@ -45,6 +48,19 @@ export default function AdminDashboard() {
 function Dashboard({ admin }: { admin: StoredUser }) {
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
+  // Unread contact messages, for the Inbox tab's badge; the Inbox keeps it in step once open.
+  const [unread, setUnread] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchUnreadCount(controller.signal)
+      .then((count) => setUnread((current) => current ?? count))
+      .catch((error: unknown) => {
+        // The badge is a hint: without it the dashboard works, and the Inbox says what failed.
+        if (!controller.signal.aborted) console.warn('Failed to count unread messages', error);
+      });
+    return () => controller.abort();
+  }, []);
 
   function select(next: AdminTab) {
     if (next === tab) return;
@@ -68,7 +84,7 @@ function Dashboard({ admin }: { admin: StoredUser }) {
           </div>
         </header>
         <div data-print="hide">
-          <AdminTabs selected={tab} onSelect={select} />
+          <AdminTabs selected={tab} onSelect={select} unread={unread} />
         </div>
         <div
           role="tabpanel"
@@ -81,6 +97,7 @@ function Dashboard({ admin }: { admin: StoredUser }) {
           {tab === 'orders' && <OrderManagement />}
           {tab === 'users' && <UserManagement admin={admin} />}
           {tab === 'recipes' && <RecipeManagement />}
+          {tab === 'inbox' && <Inbox setUnread={setUnread} />}
         </div>
       </div>
     </div>

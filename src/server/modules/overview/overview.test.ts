@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
-import type { Overview } from '../../../domain/overview.js';
+import { overviewSchema, type Overview } from '../../../domain/overview.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -85,6 +85,7 @@ describe('GET /api/admin/overview', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const o = res.json<Overview>();
+    expect(() => overviewSchema.parse(o)).not.toThrow();
     // Today: 4200 + 2100 = 6300 over 2 orders.
     expect(o.today).toEqual({ orders: 2, gross: 6300, refunded: 0, net: 6300, average: 3150 });
     // 7 days: + 10500 (5250 refunded) = 16800 over 3 orders, average 5600.

@@ -1,4 +1,4 @@
-import { Cookie, ShoppingBag, Truck, User, type LucideIcon } from 'lucide-react';
+import { Cookie, Mail, ShoppingBag, Truck, User, type LucideIcon } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { ADMIN_TABS, type AdminTab } from '../../features/admin/tabs';
 
@@ -7,6 +7,7 @@ const ICONS: Record<AdminTab, LucideIcon> = {
   orders: Truck,
   users: User,
   recipes: Cookie,
+  inbox: Mail,
 };
 
 export const tabId = (tab: AdminTab) => `admin-tab-${tab}`;
@@ -14,9 +15,17 @@ export const panelId = (tab: AdminTab) => `admin-panel-${tab}`;
 
 /**
  * The dashboard's tab list (WAI-ARIA tabs, automatic activation): arrow keys, Home and End move
- * between tabs; only the selected tab is in the Tab order.
+ * between tabs; only the selected tab is in the Tab order. `unread` shows as a badge on the Inbox.
  */
-export function AdminTabs({ selected, onSelect }: { selected: AdminTab; onSelect: (tab: AdminTab) => void }) {
+export function AdminTabs({
+  selected,
+  onSelect,
+  unread = null,
+}: {
+  selected: AdminTab;
+  onSelect: (tab: AdminTab) => void;
+  unread?: number | null;
+}) {
   const list = useRef<HTMLDivElement>(null);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -64,12 +73,23 @@ export function AdminTabs({ selected, onSelect }: { selected: AdminTab; onSelect
             aria-controls={panelId(tab.id)}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
+            className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-3 odd:last:col-span-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
               active ? 'bg-cocoa text-cream shadow-sm' : 'text-cocoa hover:bg-sand'
             }`}
           >
             <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             {tab.label}
+            {tab.id === 'inbox' && unread !== null && unread > 0 && (
+              <span
+                data-testid="inbox-unread-badge"
+                className={`inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-bold tabular-nums ${
+                  active ? 'bg-cream text-cocoa' : 'bg-maple-dark text-white'
+                }`}
+              >
+                {unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
           </button>
         );
       })}

@@ -1,9 +1,13 @@
-/** The dashboard's tabs (SPEC §2), in order; the selected one is the `tab` query parameter. */
+/**
+ * The dashboard's tabs (SPEC §2), in order, then the Inbox (issue 17); the selected one is the `tab`
+ * query parameter.
+ */
 export const ADMIN_TABS = [
   { id: 'products', label: 'Product Management' },
   { id: 'orders', label: 'Order Management' },
   { id: 'users', label: 'User Management' },
   { id: 'recipes', label: 'Recipe Management' },
+  { id: 'inbox', label: 'Inbox' },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];

@@ -3,12 +3,13 @@
  * sign-ups, seen by an admin with the unread badge, the reply link, read and unread marks, the search
  * by e-mail, and axe on the tab.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser } from './browser';
 import { startShop, type RunningShop } from './server';
 import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
-import { openSignedIn, shopApi, uniqueEmail, type Session } from './shop-api';
+import { openSignedIn, payWithTestCard, shopApi, uniqueEmail, type Session } from './shop-api';
 
 const ADMIN = { email: 'owner@northbite.test', password: 'sugar-maple-owner-2024' };
 const REPLY_SUBJECT = 'subject=Re%3A%20your%20message%20to%20Northbite';
@@ -181,5 +182,75 @@ describe('Inbox tab', () => {
       expect(await allAccessibilityViolations(page)).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('the Overview tab (issue 17)', () => {
+  it("shows today's sale, the chart, the order waiting to ship, GST, and passes axe at phone and desktop widths", async () => {
+    const products = await api<{ id: number; price: number; name: string }[]>('/api/products');
+    const granola = products.find((p) => p.name === 'Maple Almond Granola')!;
+    const order = await payWithTestCard<{ id: number; total: number; tax_amount: number }>(
+      api,
+      admin.token,
+      [{ id: granola.id, price: granola.price, quantity: 2 }],
+      {
+        firstName: 'Owen',
+        lastName: 'Overview',
+        address1: '1055 Canada Place',
+        city: 'Vancouver',
+        state: 'British Columbia',
+        postalCode: 'V6C 0C3',
+        country: 'Canada',
+        phoneNumber: '+16045550123',
+        email: 'owen.overview@example.ca',
+      },
+    );
+    const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+    for (const viewport of [phone, desktop]) {
+      const { page, errors } = await openSignedIn(
+        browser,
+        shop.url,
+        admin,
+        '/admin/dashboard?tab=overview',
+        viewport,
+        {
+          bypassCSP: true,
+        },
+      );
+      const today = page.getByTestId('sales-card').first();
+      await today.waitFor();
+      expect(await today.innerText()).toContain(money(order.total));
+      expect(await page.getByTestId('daily-chart').getAttribute('aria-label')).toContain(money(order.total));
+      expect(await page.getByRole('heading', { name: /^Waiting to ship: 1$/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: `#${order.id}` }).getAttribute('href')).toBe(
+        `/admin/dashboard?tab=orders&order=${order.id}`,
+      );
+      expect(await page.getByRole('table', { name: 'GST collected by month' }).innerText()).toContain(
+        money(order.tax_amount),
+      );
+      await page.waitForLoadState('networkidle');
+      expect(await allAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("downloads the orders CSV with the session's token, and the order's link opens it in Order Management", async () => {
+    const { page } = await openSignedIn(browser, shop.url, admin, '/admin/dashboard?tab=overview', desktop);
+    const button = page.getByRole('button', { name: 'Orders (one row per item)' });
+    await button.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^northbite-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split('\n')[0]).toMatch(/^order_id,created_at,status,paid,email,/);
+    expect(text).toContain('owen.overview@example.ca');
+    const link = page.getByRole('link', { name: /^#\d+$/ }).first();
+    const id = (await link.textContent())!.slice(1);
+    await link.click();
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: `Order #${id}` })
+      .waitFor();
+    await page.close();
   });
 });

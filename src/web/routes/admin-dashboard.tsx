@@ -3,6 +3,7 @@ import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-
 import { AdminTabs, panelId, tabId } from '../components/admin/admin-tabs';
 import { Inbox } from '../components/admin/inbox';
 import { OrderManagement } from '../components/admin/order-management';
+import { OverviewTab } from '../components/admin/overview';
 import { ProductManagement } from '../components/admin/product-management';
 import { RecipeManagement } from '../components/admin/recipe-management';
 import { UserManagement } from '../components/admin/user-management';
@@ -97,6 +98,7 @@ function Dashboard({ admin }: { admin: StoredUser }) {
           {tab === 'orders' && <OrderManagement />}
           {tab === 'users' && <UserManagement admin={admin} />}
           {tab === 'recipes' && <RecipeManagement />}
+          {tab === 'overview' && <OverviewTab />}
           {tab === 'inbox' && <Inbox setUnread={setUnread} />}
         </div>
       </div>

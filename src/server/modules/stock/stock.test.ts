@@ -235,7 +235,11 @@ describe('units come back', () => {
     expect(
       (await f.call('POST', `/api/orders/${order.id}/cancel`, { token: shopper.token })).statusCode,
     ).toBe(409);
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(product.id)).toBe(3); // The timeline says so (issue 17).
+    const timeline = await f.call('GET', `/api/orders/${order.id}/timeline`, { token: admin.token });
+    expect(timeline.json<{ kind: string; summary: string }[]>()).toContainEqual(
+      expect.objectContaining({ kind: 'stock', summary: '2 units back in stock' }),
+    );
   });
 
   it('a payment whose units were let go of still becomes its order, taking what is left and never below 0', async () => {

@@ -43,13 +43,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the Inbox tab', () => {
-  it('comes after the four tabs of the spec, which still open Product Management by default', () => {
+describe('the Overview and Inbox tabs', () => {
+  it('come after the four tabs of the spec, which still open Product Management by default', () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Product Management',
       'Order Management',
       'User Management',
       'Recipe Management',
+      'Overview',
       'Inbox',
     ]);
     expect(parseTab('inbox')).toBe('inbox');

@@ -1,5 +1,5 @@
 /**
- * The dashboard's tabs (SPEC §2), in order, then the Inbox (issue 17); the selected one is the `tab`
+ * The dashboard's tabs (SPEC §2), in order, then the Overview and the Inbox (issue 17); the selected one is the `tab`
  * query parameter.
  */
 export const ADMIN_TABS = [
@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'orders', label: 'Order Management' },
   { id: 'users', label: 'User Management' },
   { id: 'recipes', label: 'Recipe Management' },
+  { id: 'overview', label: 'Overview' },
   { id: 'inbox', label: 'Inbox' },
 ] as const;
 

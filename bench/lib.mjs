@@ -137,3 +137,45 @@ export const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 export const machine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+/**
+ * Runs `run(label, handle)` on a fresh PGlite in a temporary directory, then (unless `pgliteOnly`)
+ * on a scratch PostgreSQL database created under `pgAdminUrl` and dropped afterwards; a PostgreSQL
+ * that cannot be reached is skipped with a warning. Answers the results, PGlite first.
+ */
+export async function onScratchDatabases(name, run, { pgliteOnly = false, pgAdminUrl } = {}) {
+  const { randomBytes } = await import('node:crypto');
+  const pg = (await import('pg')).default;
+  const { openDatabase } = await import('../build/app/server/db/client.js');
+  const results = [];
+  const dir = mkdtempSync(join(tmpdir(), `northbite-bench-${name}-`));
+  const pglite = await openDatabase({ kind: 'pglite', dir });
+  try {
+    results.push(await run('PGlite', pglite));
+  } finally {
+    await pglite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (pgliteOnly) return results;
+  const database = `bench_${name}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable at ${pgAdminUrl} (${error.message}): skipped`);
+    await admin.end().catch(() => {});
+    return results;
+  }
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${database}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.href });
+  try {
+    results.push(await run('PostgreSQL', handle));
+  } finally {
+    await handle.close();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end().catch(() => {});
+  }
+  return results;
+}

@@ -12,10 +12,6 @@
  *
  * Reported, not asserted: e-mails per second, and what the server received (every e-mail once).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
 if (!isMainThread) {
@@ -54,11 +50,9 @@ if (!isMainThread) {
 }
 
 async function main() {
-  const pg = (await import('pg')).default;
   const pino = (await import('pino')).default;
   const nodemailer = (await import('nodemailer')).default;
-  const { fmt, machine } = await import('./lib.mjs');
-  const { openDatabase } = await import('../build/app/server/db/client.js');
+  const { fmt, machine, onScratchDatabases } = await import('./lib.mjs');
   const { createMailer, BATCH, CONCURRENCY } = await import('../build/app/server/modules/mail/mailer.js');
   const { enqueueEmail } = await import('../build/app/server/modules/mail/outbox.js');
 
@@ -131,40 +125,7 @@ async function main() {
   // Warm-up (JIT, sockets): not reported.
   await ceiling(300);
   const results = [await ceiling()];
-  {
-    const dir = mkdtempSync(join(tmpdir(), 'northbite-bench-mail-'));
-    const handle = await openDatabase({ kind: 'pglite', dir });
-    try {
-      results.push(await run('PGlite', handle));
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (!PGLITE_ONLY) {
-    const name = `bench_mail_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    let reachable = true;
-    try {
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-    } catch (error) {
-      reachable = false;
-      console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${error.message}): skipped`);
-    }
-    if (reachable) {
-      const url = new URL(PG_ADMIN);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: url.href });
-      try {
-        results.push(await run('PostgreSQL', handle));
-      } finally {
-        await handle.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-      }
-    }
-    await admin.end().catch(() => {});
-  }
+  results.push(...(await onScratchDatabases('mail', run, { pgliteOnly: PGLITE_ONLY, pgAdminUrl: PG_ADMIN })));
   await smtp.terminate();
 
   console.log(

@@ -8,10 +8,6 @@
  * BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a scratch
  * database is created and dropped.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args[args.indexOf('--orders') + 1]) || 100_000;
@@ -19,9 +15,7 @@ const PGLITE_ONLY = args.includes('--pglite-only');
 const PLANS = args.includes('--plans');
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const pg = (await import('pg')).default;
-const { fmt, machine } = await import('./lib.mjs');
-const { openDatabase } = await import('../build/app/server/db/client.js');
+const { fmt, machine, onScratchDatabases } = await import('./lib.mjs');
 const { createOverviewService } = await import('../build/app/server/modules/overview/service.js');
 const { createExportsService } = await import('../build/app/server/modules/exports/service.js');
 
@@ -92,41 +86,7 @@ async function run(label, handle) {
   return { label, seedSeconds, overviewMs: median(times), exportSeconds, rows: lines - 1, bytes, plans };
 }
 
-const results = [];
-{
-  const dir = mkdtempSync(join(tmpdir(), 'northbite-bench-overview-'));
-  const handle = await openDatabase({ kind: 'pglite', dir });
-  try {
-    results.push(await run('PGlite', handle));
-  } finally {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-if (!PGLITE_ONLY) {
-  const name = `bench_overview_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  let reachable = true;
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    reachable = false;
-    console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${error.message}): skipped`);
-  }
-  if (reachable) {
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: 'postgres', url: url.href });
-    try {
-      results.push(await run('PostgreSQL', handle));
-    } finally {
-      await handle.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-  }
-  await admin.end().catch(() => {});
-}
+const results = await onScratchDatabases('overview', run, { pgliteOnly: PGLITE_ONLY, pgAdminUrl: PG_ADMIN });
 
 console.log(
   `\n${machine()}\n${ORDERS.toLocaleString('en-CA')} orders, ${Math.round(ORDERS * 1.5).toLocaleString('en-CA')} lines\n`,

@@ -163,7 +163,9 @@ export const refundRequestSchema = z.object({
     .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
       message: 'amount must have at most two decimals.',
     })
-    .transform((dollars) => Math.round(dollars * 100)),
+    .transform((dollars) => Math.round(dollars * 100))
+    // A positive amount too small to be a cent (5e-324) rounds to 0: still not a refund.
+    .refine((cents) => cents > 0, { message: 'The refund must be more than $0.00.' }),
   reason: z
     .string({ message: 'Please give a reason for the refund.' })
     .trim()

@@ -123,6 +123,8 @@ describe('POST /api/orders/:id/refunds', () => {
     for (const [body, message] of [
       [{ amount: 0, reason: 'x' }, 'The refund must be more than $0.00.'],
       [{ amount: -5, reason: 'x' }, 'The refund must be more than $0.00.'],
+      [{ amount: 5e-324, reason: 'x' }, 'The refund must be more than $0.00.'],
+      [{ amount: 0.001, reason: 'x' }, 'amount must have at most two decimals.'],
       [{ amount: 1.005, reason: 'x' }, 'amount must have at most two decimals.'],
       [{ amount: '5', reason: 'x' }, 'amount must be a number of dollars.'],
       [{ amount: 5, reason: '  ' }, 'Please give a reason for the refund.'],

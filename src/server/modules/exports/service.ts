@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
-import { asc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Database } from '../../db/client.js';
 import { newsletterSubscribers, orderItems, orderRefunds, orders, users } from '../../db/schema.js';
@@ -83,7 +83,7 @@ export function createExportsService(db: Database) {
                 cents: sql<number>`sum(${orderRefunds.amountCents})::int`,
               })
               .from(orderRefunds)
-              .where(inArray(orderRefunds.orderId, ids))
+              .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
               .groupBy(orderRefunds.orderId),
           ]);
           const refunded = new Map(refunds.filter((r) => r.cents).map((r) => [r.orderId, r.cents]));

@@ -3,7 +3,7 @@
  * a briefly unreachable database answer that before doing anything, so sending again is safe.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiRequest, userMessage } from './api';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -49,5 +49,24 @@ describe('apiRequest and a 503', () => {
     vi.stubGlobal('fetch', plain);
     await expect(apiRequest('/api/products')).rejects.toMatchObject({ status: 503, message: 'down' });
     expect(plain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('userMessage', () => {
+  it("shows the server's message for a client error, and the fallback for anything else", () => {
+    expect(userMessage(new ApiError('Only 2 left', 409), 'Failed')).toBe('Only 2 left');
+    expect(userMessage(new ApiError('Bad field', 400), 'Failed')).toBe('Bad field');
+    expect(userMessage(new ApiError('Internal server error', 500), 'Failed')).toBe('Failed');
+    expect(userMessage(new ApiError('We will be right back', 503), 'Failed')).toBe('Failed');
+    expect(userMessage(new TypeError('fetch failed'), 'Failed')).toBe('Failed');
+    expect(userMessage(undefined, 'Failed')).toBe('Failed');
+  });
+
+  it('leaves a 401 to the session layer unless the screen asks for it', () => {
+    const expired = new ApiError('Authentication required', 401);
+    expect(userMessage(expired, 'Failed')).toBe('Failed');
+    expect(userMessage(new ApiError('Invalid email or password', 401), 'Failed', { include401: true })).toBe(
+      'Invalid email or password',
+    );
   });
 });

@@ -16,6 +16,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to show a person for a failed request: the server's own message for a client error (a 4xx is
+ * written for the caller, SPEC §7), else the screen's fallback. A 401 is the session layer's business
+ * (the stored session is cleared and the person is sent to sign in), so it shows the fallback unless
+ * the screen says a 401 is its own answer (signing in with a wrong password).
+ */
+export function userMessage(
+  error: unknown,
+  fallback: string,
+  options: { include401?: boolean } = {},
+): string {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return fallback;
+  if (error.status === 401 && !options.include401) return fallback;
+  return error.message;
+}
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

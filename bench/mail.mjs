@@ -1,10 +1,10 @@
 /**
  * Outbox delivery speed (the issue: 10 e-mails per 15 s per instance when idle, a backlog of 1,400
  * took more than 15 minutes). A backlog of e-mails is queued in a fresh database and drained by the
- * real mailer of the built server (one `deliverDue()` call), through an smtp-server on loopback
- * that accepts everything, running in a worker thread of its own. PGlite (a data directory in a
- * temporary folder, as in production), then PostgreSQL if reachable, in a database made for the
- * run and dropped after it.
+ * real mailer of the built server (one `runDue()` call of the job runner that delivers for it),
+ * through an smtp-server on loopback that accepts everything, running in a worker thread of its
+ * own. PGlite (a data directory in a temporary folder, as in production), then PostgreSQL if
+ * reachable, in a database made for the run and dropped after it.
  *
  *   npm run build && npm run bench:mail       (PostgreSQL at BENCH_PG_ADMIN_URL, default
  *                                               postgres://postgres@127.0.0.1:5432/postgres)
@@ -54,6 +54,7 @@ async function main() {
   const nodemailer = (await import('nodemailer')).default;
   const { fmt, machine, onScratchDatabases } = await import('./lib.mjs');
   const { createMailer, BATCH, CONCURRENCY } = await import('../build/app/server/modules/mail/mailer.js');
+  const { createJobRunner } = await import('../build/app/server/modules/jobs/queue.js');
   const { enqueueEmail } = await import('../build/app/server/modules/mail/outbox.js');
 
   const args = process.argv.slice(2);
@@ -81,16 +82,13 @@ async function main() {
       });
     }
     await ask('reset');
-    const mailer = createMailer({
-      db: handle.db,
-      from: 'Northbite <orders@bench.test>',
-      log: pino({ level: 'warn' }),
-      transport: smtpUrl,
-    });
+    const log = pino({ level: 'warn' });
+    const jobs = createJobRunner({ db: handle.db, log, handlers: {} });
+    createMailer({ db: handle.db, from: 'Northbite <orders@bench.test>', log, transport: smtpUrl, jobs });
     const started = performance.now();
-    const sent = await mailer.deliverDue();
+    const sent = await jobs.runDue();
     const seconds = (performance.now() - started) / 1000;
-    await mailer.stop();
+    await jobs.stop();
     const { rows } = await handle.db.$client.query(
       "select count(*)::int as left from email_outbox where status <> 'sent'",
     );

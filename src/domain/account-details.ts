@@ -8,12 +8,16 @@ import { emailField } from './marketing.js';
 import { INVALID_PHONE, normalizePhone } from './phone.js';
 import { z } from './zod.js';
 
+/** The most characters of a first or last name, and of an address. */
+export const NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 500;
+
 const nameField = (what: string) =>
   z
     .string({ message: `Please enter your ${what}.` })
     .trim()
     .min(1, { message: `Please enter your ${what}.` })
-    .max(100, { message: `Please keep your ${what} under 100 characters.` });
+    .max(NAME_MAX_LENGTH, { message: `Please keep your ${what} under ${NAME_MAX_LENGTH} characters.` });
 
 /** A real Canadian or US number, answered in E.164; empty means "no phone number". */
 export const phoneNumberField = z
@@ -35,7 +39,7 @@ export const phoneNumberField = z
 const addressField = z
   .string({ message: 'Please enter your address as text.' })
   .trim()
-  .max(500, { message: 'Please keep your address under 500 characters.' })
+  .max(ADDRESS_MAX_LENGTH, { message: `Please keep your address under ${ADDRESS_MAX_LENGTH} characters.` })
   .nullable()
   .transform((value) => (value ? value : null));
 

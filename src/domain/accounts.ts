@@ -100,3 +100,6 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string().min(1), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET and PATCH /api/users/{id}: the user, wrapped. */
+export const userReplySchema = z.object({ user: userSchema });

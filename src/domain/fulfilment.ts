@@ -28,8 +28,12 @@ export function trackingUrl(
   return page ? page(encodeURIComponent(number)) : null;
 }
 
-/** A tracking number as carriers print them: letters, digits, spaces and dashes, up to 40. */
-export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/;
+/** The longest tracking number a carrier prints. */
+export const TRACKING_NUMBER_MAX_LENGTH = 40;
+/** A tracking number as carriers print them: letters, digits, spaces and dashes, 3 to 40. */
+export const TRACKING_NUMBER_PATTERN = new RegExp(
+  `^[A-Za-z0-9][A-Za-z0-9 -]{2,${TRACKING_NUMBER_MAX_LENGTH - 1}}$`,
+);
 export const TRACKING_NUMBER_MESSAGE =
   'Enter the tracking number as the carrier prints it: 3 to 40 letters, digits, spaces or dashes.';
 

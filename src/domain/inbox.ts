@@ -29,23 +29,30 @@ export type InboxQuery = z.output<typeof inboxQuerySchema>;
 /** PATCH /api/admin/messages/{id}: mark read or unread. */
 export const messageReadSchema = z.object({ read: z.boolean({ message: 'read must be true or false.' }) });
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
+/** A contact message as GET /api/admin/messages lists it (and PATCH answers it). */
+export const inboxMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  /** ISO time */
+  created_at: z.string(),
   /** When an admin marked it read; null while unread. */
-  read_at: string | null;
-}
+  read_at: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof inboxMessageSchema>;
 
+export const KLAVIYO_SYNC_STATES = ['synced', 'pending', 'failed'] as const;
 /** Where a sign-up stands with Klaviyo: null when Klaviyo is not set up (or it predates the sync record). */
-export type KlaviyoSync = 'synced' | 'pending' | 'failed' | null;
+export type KlaviyoSync = (typeof KLAVIYO_SYNC_STATES)[number] | null;
 
-export interface NewsletterSignup {
-  id: number;
-  email: string;
-  source: string;
-  created_at: string;
-  klaviyo: KlaviyoSync;
-}
+/** A newsletter sign-up as GET /api/admin/newsletter-signups lists it. */
+export const inboxSignupSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  source: z.string(),
+  /** ISO time */
+  created_at: z.string(),
+  klaviyo: z.enum(KLAVIYO_SYNC_STATES).nullable(),
+});
+export type NewsletterSignup = z.infer<typeof inboxSignupSchema>;

@@ -1,6 +1,7 @@
 /** Payloads of the newsletter and contact forms (SPEC §5), shared by the forms and the API. */
 import { z } from './zod.js';
 import { messages } from './messages.js';
+import type { Review } from './reviews.js';
 
 const EMAIL_REQUIRED = messages.emailRequired;
 const INVALID_EMAIL = messages.invalidEmail;
@@ -32,3 +33,16 @@ export const contactMessageSchema = z.object({
     .max(5000, { message: 'Please keep your message under 5,000 characters.' }),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** A review as GET /api/google-reviews answers it (SPEC §3). */
+export const reviewSchema = z.object({
+  name: z.string(),
+  rating: z.number(),
+  text: z.string(),
+  /** ISO date or date-time */
+  date: z.string(),
+  profilePhoto: z.string().nullable(),
+}) satisfies z.ZodType<Review>;
+
+/** GET /api/google-reviews. */
+export const reviewsReplySchema = z.object({ reviews: z.array(reviewSchema) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatAmount, formatPrice } from './money.js';
+import { centsToDollars, dollarsToCents, formatAmount, formatPrice, formatPriceShort } from './money.js';
 
 describe('money', () => {
   it('converts dollars to cents without floating-point drift', () => {
@@ -23,5 +23,12 @@ describe('money', () => {
     expect(formatAmount(-1250)).toBe('-12.50');
     expect(formatPrice(1195)).toBe('$11.95');
     expect(formatPrice(-99)).toBe('-$0.99');
+  });
+
+  it('drops the cents of a whole-dollar price in a sentence', () => {
+    expect(formatPriceShort(9000)).toBe('$90');
+    expect(formatPriceShort(500)).toBe('$5');
+    expect(formatPriceShort(3499)).toBe('$34.99');
+    expect(formatPriceShort(-1500)).toBe('-$15');
   });
 });

@@ -24,3 +24,12 @@ export function formatAmount(cents: number): string {
 export function formatPrice(cents: number): string {
   return cents < 0 ? `-$${formatAmount(-cents)}` : `$${formatAmount(cents)}`;
 }
+
+/**
+ * Formats cents as a price in a sentence, without the cents when there are none: 9000 -> "$90",
+ * 3499 -> "$34.99".
+ */
+export function formatPriceShort(cents: number): string {
+  const price = formatPrice(cents);
+  return price.endsWith('.00') ? price.slice(0, -3) : price;
+}

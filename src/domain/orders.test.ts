@@ -3,6 +3,8 @@ import {
   canCancel,
   cancelBlockedReason,
   canTransition,
+  isFinalStatus,
+  ORDER_TRANSITIONS,
   transitionBlockedReason,
   canEditAddress,
   ORDER_STATUSES,
@@ -146,6 +148,17 @@ describe('the status table (issue 16): every from → to pair, for the admin and
       });
     });
   }
+
+  it("is what the customer's cancel follows: cancelling is the customer's move to Canceled", () => {
+    for (const status of ORDER_STATUSES) {
+      expect(canCancel(status)).toBe(canTransition(status, 'Canceled', 'customer'));
+      expect(ORDER_TRANSITIONS[status].customer.every((to) => to === 'Canceled')).toBe(true);
+    }
+  });
+
+  it('calls final exactly the statuses nothing leads out of: Canceled and Refunded', () => {
+    expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['Canceled', 'Refunded']);
+  });
 
   it('has nothing leading out of Canceled or Refunded, and nothing into Refunded by hand', () => {
     for (const actor of ['admin', 'customer'] as const) {

@@ -40,10 +40,16 @@ export function canTransition(from: OrderStatus, to: OrderStatus, actor: 'admin'
   return ORDER_TRANSITIONS[from][actor].includes(to);
 }
 
+/** Whether nothing leads out of the status, for anyone (Canceled, Refunded): the order is over. */
+export function isFinalStatus(status: OrderStatus): boolean {
+  const { admin, customer } = ORDER_TRANSITIONS[status];
+  return admin.length === 0 && customer.length === 0;
+}
+
 /** Why an admin cannot set that status, as the 409 says it (null when they can). */
 export function transitionBlockedReason(from: OrderStatus, to: OrderStatus): string | null {
   if (from === to || canTransition(from, to, 'admin')) return null;
-  if (from === 'Canceled' || from === 'Refunded') {
+  if (isFinalStatus(from)) {
     return `This order is ${from.toLowerCase()}, which is final. Place a new order instead.`;
   }
   if (to === 'Refunded')
@@ -63,6 +69,7 @@ export function canCancel(status: OrderStatus): boolean {
 
 /** Why the order cannot be cancelled, as the order page says it (null when it can be). */
 export function cancelBlockedReason(status: OrderStatus): string | null {
+  if (canCancel(status)) return null;
   switch (status) {
     case 'Shipped':
       return 'This order has shipped and cannot be canceled.';
@@ -75,7 +82,7 @@ export function cancelBlockedReason(status: OrderStatus): string | null {
     case 'Refunded':
       return 'This order has been refunded.';
     default:
-      return null;
+      return 'This order cannot be canceled.';
   }
 }
 
@@ -151,7 +158,7 @@ export const orderStatusUpdateSchema = z
 export type OrderStatusUpdate = z.output<typeof orderStatusUpdateSchema>;
 
 /** The most one refund's reason may say. */
-const REASON_MAX = 500;
+export const REASON_MAX = 500;
 
 /** POST /api/orders/:id/refunds (admin): an amount in dollars and why. */
 export const refundRequestSchema = z.object({

@@ -38,6 +38,9 @@ export interface ShippingDestination {
   postalCode: string;
 }
 
+/** The ground shipping rates by city (SPEC §9): Vancouver, Burnaby or Brentwood, anywhere else. */
+export const SHIPPING_RATES_CENTS = { vancouver: 500, burnaby: 800, elsewhere: 1500 } as const;
+
 /**
  * Ground shipping by city (SPEC §9): Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. A
  * city's rate needs a postal code of that city (shipping-areas.ts): 'Vancouver' with a Toronto code
@@ -46,9 +49,11 @@ export interface ShippingDestination {
 export function cityShippingCents({ city, postalCode }: ShippingDestination): number {
   const name = city.trim().toLowerCase().replace(/\s+/g, ' ');
   const area = forwardSortationArea(postalCode);
-  if (name === 'vancouver' && VANCOUVER_FSAS.has(area)) return 500;
-  if ((name === 'burnaby' || name === 'brentwood') && BURNABY_FSAS.has(area)) return 800;
-  return 1500;
+  if (name === 'vancouver' && VANCOUVER_FSAS.has(area)) return SHIPPING_RATES_CENTS.vancouver;
+  if ((name === 'burnaby' || name === 'brentwood') && BURNABY_FSAS.has(area)) {
+    return SHIPPING_RATES_CENTS.burnaby;
+  }
+  return SHIPPING_RATES_CENTS.elsewhere;
 }
 
 /**

@@ -3,12 +3,34 @@
  * fields). Multipart sends every value as text, so numbers are read from strings and the lists may
  * arrive as JSON text; JSON bodies send them as they are.
  */
+import { productSchema } from './catalog-schemas.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { MAX_STOCK } from './stock.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
 import { z } from './zod.js';
 
 const INVALID_PRICE = 'Price must be a number greater than 0 with at most two decimals.';
+
+/** The limits of a product's fields, which the dashboard's product form checks before sending. */
+export const PRODUCT_LIMITS = {
+  /** characters */
+  name: 120,
+  description: 5000,
+  idealTimeOfDay: 100,
+  nutritionInfo: 5000,
+  sku: 60,
+  /** dollars */
+  price: 100_000,
+  /** grams */
+  size: 100_000,
+  /** entries of a list (features, ingredients, allergens), and the characters of each */
+  listItems: 50,
+  listItemLength: 300,
+} as const;
+
+/** The product photos an admin may upload (the server checks the bytes themselves again). */
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Dollars, > 0, at most two decimals; answered in cents. */
 export const priceField = z
@@ -25,7 +47,7 @@ export const priceField = z
       message: INVALID_PRICE,
     },
   )
-  .refine((dollars) => Number.isFinite(dollars) && dollars > 0 && dollars <= 100_000, {
+  .refine((dollars) => Number.isFinite(dollars) && dollars > 0 && dollars <= PRODUCT_LIMITS.price, {
     message: INVALID_PRICE,
   })
   .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, { message: INVALID_PRICE })
@@ -73,9 +95,14 @@ const textList = (what: string) =>
       }),
     ])
     .transform((items) => items.map((item) => item.trim()).filter(Boolean))
-    .refine((items) => items.length <= 50 && items.every((item) => item.length <= 300), {
-      message: `${what} may hold up to 50 items of up to 300 characters.`,
-    });
+    .refine(
+      (items) =>
+        items.length <= PRODUCT_LIMITS.listItems &&
+        items.every((item) => item.length <= PRODUCT_LIMITS.listItemLength),
+      {
+        message: `${what} may hold up to ${PRODUCT_LIMITS.listItems} items of up to ${PRODUCT_LIMITS.listItemLength} characters.`,
+      },
+    );
 
 const idText = (what: string) =>
   z
@@ -114,7 +141,7 @@ const sizeField = z
       .number({ message: 'Size must be a whole number of grams.' })
       .int({ message: 'Size must be a whole number of grams.' })
       .positive({ message: 'Size must be a whole number of grams.' })
-      .max(100_000, { message: 'Size must be a whole number of grams.' })
+      .max(PRODUCT_LIMITS.size, { message: 'Size must be a whole number of grams.' })
       .nullable(),
   );
 
@@ -143,14 +170,14 @@ const stockField = z
   );
 
 const fields = {
-  name: text('Name', 120).min(1, { message: 'Please enter the product name.' }),
-  description: text('Description', 5000),
+  name: text('Name', PRODUCT_LIMITS.name).min(1, { message: 'Please enter the product name.' }),
+  description: text('Description', PRODUCT_LIMITS.description),
   price: priceField,
   category_id: idText('category_id'),
-  ideal_time_of_day: optionalText('Ideal time of day', 100),
-  nutrition_info: optionalText('Nutrition info', 5000),
+  ideal_time_of_day: optionalText('Ideal time of day', PRODUCT_LIMITS.idealTimeOfDay),
+  nutrition_info: optionalText('Nutrition info', PRODUCT_LIMITS.nutritionInfo),
   size: sizeField,
-  sku: optionalText('SKU', 60),
+  sku: optionalText('SKU', PRODUCT_LIMITS.sku),
   features: textList('Features'),
   ingredients: textList('Ingredients'),
   allergens: textList('Allergens'),
@@ -181,3 +208,18 @@ export const productUpdateSchema = z
   })
   .partial();
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** A product as the admin's create and PATCH answer it: the catalogue shape, and whether the shop shows it. */
+export const savedProductSchema = productSchema.extend({ is_active: z.boolean() });
+
+/**
+ * A product as GET /api/admin/products answers: the saved shape plus the units checkouts being paid
+ * hold (they come back if not paid, issue 16).
+ */
+export const adminProductSchema = savedProductSchema.extend({ reserved: z.number().int().nonnegative() });
+
+/** DELETE /api/products/:id: destroyed, or hidden because past orders name it. */
+export const productDeleteReplySchema = z.union([
+  z.object({ deleted: z.literal(true) }),
+  z.object({ hidden: z.literal(true) }),
+]);

@@ -31,6 +31,12 @@ export const DEFAULT_MULTIPLIER = 1;
 export const MAX_AMOUNT = 1_000_000;
 export const MAX_COOKING_MINUTES = 10_080;
 export const MAX_OVEN_CELSIUS = 500;
+/** Characters of a recipe's instructions, its yield unit, and an ingredient line's unit. */
+export const MAX_INSTRUCTIONS_LENGTH = 10_000;
+export const MAX_YIELD_UNIT_LENGTH = 50;
+export const MAX_UNIT_LENGTH = 30;
+/** The most batches the dashboard's multiplier takes. */
+export const MAX_MULTIPLIER = 10_000;
 
 /** Rounds to 2 decimals, half up, without the binary-fraction slips of `Math.round(x * 100)` (1.005 -> 1.01). */
 export function round2(value: number): number {
@@ -78,7 +84,9 @@ export const createRecipeSchema = z.object({
   instructions: z
     .string({ message: 'instructions must be text.' })
     .trim()
-    .max(10_000, { message: 'Please keep the instructions under 10,000 characters.' })
+    .max(MAX_INSTRUCTIONS_LENGTH, {
+      message: `Please keep the instructions under ${MAX_INSTRUCTIONS_LENGTH.toLocaleString('en-CA')} characters.`,
+    })
     .nullable()
     .optional()
     .transform((value) => value ?? ''),
@@ -88,7 +96,9 @@ export const createRecipeSchema = z.object({
   yield_unit: z
     .string({ message: 'yield_unit must be text.' })
     .trim()
-    .max(50, { message: 'Please keep yield_unit under 50 characters.' })
+    .max(MAX_YIELD_UNIT_LENGTH, {
+      message: `Please keep yield_unit under ${MAX_YIELD_UNIT_LENGTH} characters.`,
+    })
     .nullable()
     .optional()
     .transform((value) => value || null),
@@ -111,7 +121,7 @@ export const addRecipeIngredientSchema = z
       .string({ message: 'Please enter a unit.' })
       .trim()
       .min(1, { message: 'Please enter a unit.' })
-      .max(30, { message: 'Please keep the unit under 30 characters.' }),
+      .max(MAX_UNIT_LENGTH, { message: `Please keep the unit under ${MAX_UNIT_LENGTH} characters.` }),
     cups: amountField('cups').nullable().optional(),
     quantity_in_cups: amountField('quantity_in_cups').nullable().optional(),
   })

@@ -6,19 +6,24 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type Stripe from 'stripe';
 import type { Transporter } from 'nodemailer';
+import { z } from 'zod';
 import type { Storefront } from '../domain/storefront.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { databaseFailureKind } from './db/errors.js';
 import { ensureSeedImages, imagesDir } from './db/seed/images.js';
+import { apiDocsRoutes, openApiOptions } from './http/api-docs.js';
 import { registerAccessControl } from './http/audience.js';
 import { notFound, registerErrorHandling } from './http/errors.js';
 import { createFairQueue, registerDatabaseQueue } from './http/db-queue.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { errorResponses } from './http/route-schemas.js';
+import { documentedOnly, registerRouteSchemas } from './http/validation.js';
 import { productAdminRoutes } from './modules/catalog/admin-routes.js';
 import { createProductAdminService } from './modules/catalog/admin-service.js';
 import { cachedCatalog, createCatalogCache } from './modules/catalog/cache.js';
@@ -163,6 +168,9 @@ export async function buildApp({
   }
   const sessions = createSessionStore(database.db, config.sessionTtlDays);
   registerAccessControl(app, sessions.resolve);
+  // Every route's zod schemas validate its input and write its answer; they also make the API document.
+  registerRouteSchemas(app);
+  await app.register(fastifySwagger, openApiOptions);
   // Database failures repeat on every request during an outage: logged once per run, with a count.
   const databaseFailures = registerErrorHandling(app);
 
@@ -201,21 +209,20 @@ export async function buildApp({
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 32 },
   });
 
-  const mailer = createMailer({
-    db: database.db,
-    from: config.mail.from,
-    log: app.log,
-    transport: mailTransport ?? config.mail.smtpUrl,
-  });
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', async () => mailer.stop());
-
-  // Background jobs (reminders, Klaviyo sign-ups); handlers are added below as services are made.
+  // The one background engine (decision 0025): jobs rows (reminders, refunds, Klaviyo sign-ups),
+  // whose handlers are added below as services are made, and the mailer's delivery of the outbox.
   const jobHandlers: Record<string, JobHandler> = {};
   const jobs = createJobRunner({ db: database.db, log: app.log, handlers: jobHandlers });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(config.jobsPollMs));
   app.addHook('onClose', async () => jobs.stop());
+  const mailer = createMailer({
+    db: database.db,
+    from: config.mail.from,
+    log: app.log,
+    transport: mailTransport ?? config.mail.smtpUrl,
+    jobs,
+  });
   // Daily pruning of records that have done their work (src/domain/retention.ts).
   jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log);
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
@@ -336,9 +343,17 @@ export async function buildApp({
   overviewRoutes(app, createOverviewService(database.db));
   exportRoutes(app, createExportsService(database.db));
   abandonedCartRoutes(app, abandonedCarts);
-  app.all('/api/*', { config: { audience: 'anonymous' } }, async () => {
-    throw notFound('Not found');
-  });
+  apiDocsRoutes(app);
+  app.all(
+    '/api/*',
+    {
+      config: { audience: 'anonymous' },
+      schema: { hide: true, params: documentedOnly(z.object({ '*': z.string() })), response: errorResponses },
+    },
+    async () => {
+      throw notFound('Not found');
+    },
+  );
 
   mkdirSync(imagesDir(config.dataDir), { recursive: true });
   // Product and page images: content-hashed or random names, so they never change.

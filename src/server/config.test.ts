@@ -58,7 +58,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@example.ca', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ STRIPE_SECRET_KEY: 'pk_wrong', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
-    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'not-a-webhook-secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
@@ -74,19 +74,35 @@ describe('loadConfig', () => {
 
   it('refuses to run in production without what production needs', () => {
     const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
-    expect(problems).toContain('JWT_SECRET');
     expect(problems).toContain('DATABASE_URL');
     expect(problems).toContain('STRIPE_SECRET_KEY');
+    const withStripe = problemsOf({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://shop@db/shop',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+    });
+    expect(withStripe).toEqual(['STRIPE_WEBHOOK_SECRET is required with Stripe in production']);
   });
 
   it('allows the test payment processor in production only when asked explicitly', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
       DATABASE_URL: 'postgres://shop@db/shop',
       ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.allowTestPayments).toBe(true);
     expect(config.isProduction).toBe(true);
+  });
+
+  it('ignores a JWT_SECRET left in a deployment: nothing reads it since decision 0026', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'leftover-jwt-secret',
+      DATABASE_URL: 'postgres://shop@db/shop',
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(JSON.stringify(config)).not.toContain('leftover-jwt-secret');
   });
 });

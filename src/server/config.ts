@@ -1,6 +1,7 @@
 /**
  * Every environment variable the server reads, parsed and validated once at start-up. Nothing else
- * in the code reads process.env. A bad value stops start-up with a message naming the variable.
+ * in the code reads process.env. A bad value stops start-up with a message naming the variable; a
+ * variable not named here is ignored (so a JWT_SECRET left from before decision 0026 is harmless).
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -94,7 +95,6 @@ const envSchema = z
     DATABASE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(64),
     DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.ca'),
-    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ADMIN_EMAIL: email.optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
@@ -145,8 +145,6 @@ const envSchema = z
     pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
     pair('KLAVIYO_PRIVATE_KEY', 'KLAVIYO_LIST_ID');
     if (env.NODE_ENV === 'production') {
-      if (!env.JWT_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
       }
@@ -195,8 +193,6 @@ export interface Config {
   reconcileIntervalMs: number;
   /** How long an unpaid checkout holds its stock and can still be paid (issue 16). */
   paymentTtlMinutes: number;
-  /** From JWT_SECRET (required in production). Nothing signs with it yet: sessions are database tokens (decision 0012). */
-  secret: string | undefined;
   sessionTtlDays: number;
   admin: { email: string; password: string } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -269,7 +265,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseQueue: { limit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
-    secret: e.JWT_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -223,6 +223,17 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 200 },
     request: () => ({ url: '/api/health/ready' }),
   },
+  // The API's own description (issue 18): routes and shapes only, the same for everyone.
+  'GET /api/openapi.json': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/openapi.json' }),
+  },
+  'GET /api/reference': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/reference' }),
+  },
   'POST /api/users/register': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 400 },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '../../domain/errors.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from '../../domain/text.js';
 import { databaseFailureKind, isDatabaseUnavailable } from '../db/errors.js';
 import { ERROR_PAGE_CSP, errorPage } from './error-page.js';
@@ -109,20 +110,36 @@ function sendFailure(
     .send(errorPage(page));
 }
 
+/** The status each kind of domain error (src/domain/errors.ts) answers with: the one table of them. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-required': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'too-many-requests': 429,
+  unavailable: 503,
+};
+
 /**
- * Every error leaves as `{ message }` (SPEC §7), and as an HTML page for page requests. Client errors
- * and HttpErrors (written for the caller) keep their message. A database that cannot be reached or
- * timed out is a 503 with Retry-After, logged once per run of the same failure (not once per
- * request); anything else is logged with its stack and answered with a generic 500 so internals
- * never leak. Returns the log of repeated database failures, so what sees the database answer again
+ * Every error leaves as `{ message }` (SPEC §7), and as an HTML page for page requests. Client errors,
+ * domain errors (at their kind's status, DOMAIN_ERROR_STATUS) and HttpErrors, all written for the
+ * caller, keep their message. A database that cannot be reached or timed out is a 503 with
+ * Retry-After, logged once per run of the same failure (not once per request); anything else is
+ * logged with its stack and answered with a generic 500 so internals never leak. Returns the log of repeated database failures, so what sees the database answer again
  * can close the run.
  */
 export function registerErrorHandling(
   app: FastifyInstance,
   failures: RepeatedLog = createRepeatedLog(app.log),
 ): RepeatedLog {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = error.statusCode ?? 500;
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    const status = error instanceof DomainError ? DOMAIN_ERROR_STATUS[error.kind] : (error.statusCode ?? 500);
+    /** Written for the caller: its message goes out as it is, at any status. */
+    const forCaller = error instanceof DomainError || error instanceof HttpError;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error, status }, 'client error');
       const message =
@@ -143,7 +160,7 @@ export function registerErrorHandling(
           'The shop is having a short technical hiccup. Please try again in a moment; your cart is safe in this browser.',
       });
     }
-    if (error instanceof HttpError && error.statusCode === 503) {
+    if (forCaller && status === 503) {
       // Expected under load (the embedded database's queue is full): counted, not a stack each.
       failures.failure(`503 ${error.message}`, error, 'requests turned away with 503');
       return sendFailure(request, reply, 503, error.message, {
@@ -153,7 +170,7 @@ export function registerErrorHandling(
     }
     request.log.error({ err: error }, 'request failed');
     const finalStatus = status >= 500 && status < 600 ? status : 500;
-    const message = error instanceof HttpError ? error.message : 'Internal server error';
+    const message = forCaller ? error.message : 'Internal server error';
     return sendFailure(request, reply, finalStatus, message, {
       title: 'Something went wrong',
       message: 'Sorry, this page could not be shown. Please try again in a moment.',

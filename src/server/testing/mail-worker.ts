@@ -5,6 +5,7 @@
  */
 import pino from 'pino';
 import { openDatabase } from '../db/client.js';
+import { createJobRunner } from '../modules/jobs/queue.js';
 import { createMailer } from '../modules/mail/mailer.js';
 
 const [target = '', smtpUrl = ''] = process.argv.slice(2);
@@ -13,14 +14,11 @@ const database = await openDatabase(
     ? { kind: 'postgres', url: target, poolSize: 2 }
     : { kind: 'pglite', dir: target },
 );
-const mailer = createMailer({
-  db: database.db,
-  from: 'Northbite <orders@northbite.test>',
-  log: pino({ level: 'warn' }, pino.destination(2)),
-  transport: smtpUrl,
-});
+const log = pino({ level: 'warn' }, pino.destination(2));
+const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+createMailer({ db: database.db, from: 'Northbite <orders@northbite.test>', log, transport: smtpUrl, jobs });
 console.log('ready');
-const delivered = await mailer.deliverDue();
+const delivered = await jobs.runDue();
 console.log(`delivered ${delivered}`);
-await mailer.stop();
+await jobs.stop();
 await database.close();

@@ -20,9 +20,9 @@ import type { AbandonedCartCapture } from '../../../domain/abandoned-cart-schema
 import { addToCart, emptyCart, toCartProduct, type Cart } from '../../../domain/cart.js';
 import type { CartItemsInput } from '../../../domain/checkout.js';
 import type { User } from '../../../domain/accounts.js';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import type { Database } from '../../db/client.js';
 import { abandonedCarts, orders, users } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
 import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -123,7 +123,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
 
     async capture(viewer: Viewer, input: AbandonedCartCapture): Promise<CaptureResult> {
       if (input.email.toLowerCase() !== viewer.email.toLowerCase()) {
-        throw new HttpError(403, abandonedCartMessages.notYours);
+        throw new ForbiddenError(abandonedCartMessages.notYours);
       }
       if (viewer.isAdmin) return { token: null, skipped: 'administrator' };
       // The browser skips too (it knows when it ordered); this covers other devices and old tabs.
@@ -156,7 +156,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
 
       const cart = (await pricer())(input.cartItems);
       const items = cart.items.map((item) => ({ id: item.id, quantity: item.quantity }));
-      if (items.length === 0) throw new HttpError(400, 'None of these products can be ordered any more.');
+      if (items.length === 0) throw new InvalidError('None of these products can be ordered any more.');
       const totalCents = Math.round(cart.totalPrice * 100);
       const handle = newToken();
       const runAt = new Date(Date.now() + options.reminderDelayMinutes * 60 * 1000);
@@ -208,7 +208,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
 
     /** Spends a restore token: the cart and a new session, once. Anything else is a 404. */
     async restore(token: string, userAgent: string | undefined): Promise<RestoredCart> {
-      const invalid = new HttpError(404, abandonedCartMessages.linkInvalid);
+      const invalid = new NotFoundError(abandonedCartMessages.linkInvalid);
       if (!SECRET_TOKEN_PATTERN.test(token)) throw invalid;
       const buildCart = await pricer();
       return db.transaction(async (tx) => {

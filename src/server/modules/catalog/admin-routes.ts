@@ -1,14 +1,25 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productCreateSchema, productUpdateSchema } from '../../../domain/product-admin.js';
+import {
+  adminProductSchema,
+  productCreateSchema,
+  productDeleteReplySchema,
+  productUpdateSchema,
+  savedProductSchema,
+} from '../../../domain/product-admin.js';
 import { HttpError, parseOr400 } from '../../http/errors.js';
-import { idField } from '../../http/ids.js';
+import { errorResponses, idParams } from '../../http/route-schemas.js';
+import { jsonOrMultipartBody, multipartBody } from '../../http/validation.js';
 import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
 import type { ProductAdminService } from './admin-service.js';
 import type { CatalogService } from './service.js';
 
-const idParams = z.object({ id: idField });
+/** The multipart form of a new product: its fields, and the image file. */
+const productForm = productCreateSchema.extend({
+  image: z.file().optional().describe('JPEG, PNG or WebP; stored as WebP variants.'),
+});
 
 /** A multipart body: its text fields, and the bytes of its `image` file if one was sent. */
 async function readMultipart(
@@ -44,44 +55,97 @@ async function readMultipart(
 }
 
 export function productAdminRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   admin: ProductAdminService,
   catalog: CatalogService,
   dataDir: string,
   /** Called after every change, so this instance's catalogue cache shows it at once (cache.ts). */
   onCatalogChange: () => void,
 ): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { audience: 'admin' } as const;
+  const tags = ['products (admin)'];
   const changed = <T>(result: T): T => {
     onCatalogChange();
     return result;
   };
 
-  app.get('/api/admin/products', { config: adminOnly }, async () => admin.list());
+  app.get(
+    '/api/admin/products',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Every product, hidden ones too, with the units checkouts being paid hold',
+        response: { 200: z.array(adminProductSchema), ...errorResponses },
+      },
+    },
+    async () => admin.list(),
+  );
 
-  app.post('/api/products', { config: adminOnly }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
-    const { fields, image } = await readMultipart(request);
-    const input = parseOr400(productCreateSchema, fields);
-    const created = await withStoredImage(dataDir, image, (imageUrl) => admin.create(input, imageUrl));
-    reply.status(201);
-    return changed(created);
-  });
-
-  app.patch('/api/products/:id', { config: adminOnly }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    if (request.isMultipart()) {
+  app.post(
+    '/api/products',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Create a product (multipart/form-data, with its image)',
+        consumes: ['multipart/form-data'],
+        // The fields are read from the stream and parsed below; other bodies are answered with 415.
+        body: multipartBody(productForm),
+        response: { 201: savedProductSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
       const { fields, image } = await readMultipart(request);
-      const changes = parseOr400(productUpdateSchema, fields);
-      return changed(
-        await withStoredImage(dataDir, image, (imageUrl) => admin.update(id, changes, imageUrl)),
-      );
-    }
-    return changed(await admin.update(id, parseOr400(productUpdateSchema, request.body ?? {}), null));
-  });
+      const input = parseOr400(productCreateSchema, fields);
+      const created = await withStoredImage(dataDir, image, (imageUrl) => admin.create(input, imageUrl));
+      reply.status(201);
+      return changed(created);
+    },
+  );
 
-  app.delete('/api/products/:id', { config: adminOnly }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    return changed(await admin.remove(id));
-  });
+  app.patch(
+    '/api/products/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change the fields sent (JSON, or multipart/form-data with a new image)',
+        description:
+          'A multipart form may add an `image` file. is_active false hides the product from the shop.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParams,
+        // JSON is validated here (no body reads as {}); a multipart form's fields are parsed below.
+        body: jsonOrMultipartBody(productUpdateSchema, {}),
+        response: { 200: savedProductSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.isMultipart()) {
+        const { fields, image } = await readMultipart(request);
+        const changes = parseOr400(productUpdateSchema, fields);
+        return changed(
+          await withStoredImage(dataDir, image, (imageUrl) => admin.update(id, changes, imageUrl)),
+        );
+      }
+      return changed(await admin.update(id, request.body, null));
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Delete a product, or hide it when past orders name it',
+        params: idParams,
+        response: { 200: productDeleteReplySchema, ...errorResponses },
+      },
+    },
+    async (request) => changed(await admin.remove(request.params.id)),
+  );
 }

@@ -3,13 +3,13 @@
  * sent, delete, or hide a product that past orders refer to so their history stays intact.
  */
 import { eq, sql } from 'drizzle-orm';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import type { ProductCreate, ProductUpdate } from '../../../domain/product-admin.js';
 import { slugify } from '../../../domain/slug.js';
 import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { categories, orderItems, products } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
 import type { CatalogService } from './service.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -33,18 +33,18 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, categoryId));
-    if (!category) throw new HttpError(400, 'category_id: there is no such category.');
+    if (!category) throw new InvalidError('category_id: there is no such category.');
   }
 
   function slugOf(name: string): string {
     const slug = slugify(name);
-    if (!slug) throw new HttpError(400, 'The name needs at least one letter or digit.');
+    if (!slug) throw new InvalidError('The name needs at least one letter or digit.');
     return slug;
   }
 
   async function written(id: number) {
     const product = await catalog.getProductById(id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
     return product;
   }
 
@@ -80,7 +80,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           .returning({ id: products.id });
         return written(row!.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, conflictMessage(error));
+        if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
     },
@@ -110,9 +110,9 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           .set({ ...set, updatedAt: new Date() })
           .where(eq(products.id, id))
           .returning({ id: products.id });
-        if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+        if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, conflictMessage(error));
+        if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
       return written(id);
@@ -126,7 +126,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           .from(products)
           .where(eq(products.id, id))
           .for('update');
-        if (!product) throw notFound(PRODUCT_NOT_FOUND);
+        if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
         const [ordered] = await tx
           .select({ id: orderItems.id })
           .from(orderItems)

@@ -1,25 +1,45 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../http/route-schemas.js';
 import type { ExportsService } from './service.js';
 
+/** A CSV file, streamed (the schema documents it; a stream is sent as it is). */
+const csvFile = z.string().describe('CSV (RFC 4180), UTF-8, sent as an attachment.');
+
 /** GET /api/admin/exports/{orders,customers,newsletter}.csv (issue 17): streamed CSV downloads. */
-export function exportRoutes(app: FastifyInstance, exports: ExportsService): void {
+export function exportRoutes(fastify: FastifyInstance, exports: ExportsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { audience: 'admin' } as const;
   const files = {
-    'orders.csv': () => exports.orders(),
-    'customers.csv': () => exports.customers(),
-    'newsletter.csv': () => exports.newsletter(),
+    'orders.csv': { make: () => exports.orders(), what: 'Every order, one line per item' },
+    'customers.csv': { make: () => exports.customers(), what: 'Every customer account' },
+    'newsletter.csv': { make: () => exports.newsletter(), what: 'Every newsletter sign-up' },
   } as const;
-  for (const [file, make] of Object.entries(files)) {
-    app.get(`/api/admin/exports/${file}`, { config: admin }, async (_request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="northbite-${file.replace('.csv', '')}-${day}.csv"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(make());
-    });
+  for (const [file, { make, what }] of Object.entries(files)) {
+    app.get(
+      `/api/admin/exports/${file}`,
+      {
+        config: admin,
+        schema: {
+          tags: ['overview'],
+          summary: `${what}, as CSV`,
+          produces: ['text/csv'],
+          response: { 200: csvFile, ...errorResponses },
+        },
+      },
+      async (_request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        // A stream: sent as it is, past the serializer (the schema above documents the text).
+        return (reply as FastifyReply)
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="northbite-${file.replace('.csv', '')}-${day}.csv"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(make());
+      },
+    );
   }
 }

@@ -10,9 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.js';
 import { healthChecks } from '../../db/schema.js';
 import { RETRY_AFTER_SECONDS } from '../../http/errors.js';
+import { errorResponses } from '../../http/route-schemas.js';
 
 /** The probe's bound, in the database (statement timeout) and around it (a frozen server). */
 export const READY_TIMEOUT_MS = 2_000;
@@ -24,11 +27,19 @@ export interface HealthOptions {
   onReady?: () => void;
 }
 
+/** 503: why this instance should get no traffic now. */
+const unavailableSchema = z.object({
+  status: z.enum(['draining', 'unavailable']),
+  message: z.string(),
+});
+
 export function healthRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   database: DatabaseHandle,
   options: HealthOptions = {},
 ): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['health'];
   const instance = randomUUID();
   let last: { at: number; result: Promise<{ ok: true } | { ok: false; error: unknown }> } | undefined;
 
@@ -75,25 +86,51 @@ export function healthRoutes(
     return last.result;
   }
 
-  app.get('/api/health', { config: { audience: 'anonymous' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (app.lifecycle.draining) {
-      return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
-    }
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    {
+      config: { audience: 'anonymous' },
+      schema: {
+        tags,
+        summary: 'Liveness: the process is up and not shutting down (never touches the database)',
+        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses, 503: unavailableSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.lifecycle.draining) {
+        return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
+      }
+      return { status: 'ok' as const };
+    },
+  );
 
-  app.get('/api/health/ready', { config: { audience: 'anonymous' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (app.lifecycle.draining) {
-      return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
-    }
-    const result = await ready();
-    if (result.ok) return { status: 'ready' };
-    request.log.warn({ err: result.error }, 'readiness check failed: the database does not take writes');
-    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply
-      .status(503)
-      .send({ status: 'unavailable', message: 'The database does not take writes at the moment' });
-  });
+  app.get(
+    '/api/health/ready',
+    {
+      config: { audience: 'anonymous' },
+      schema: {
+        tags,
+        summary: 'Readiness: a write can commit (what a load balancer should watch)',
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          ...errorResponses,
+          503: unavailableSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.lifecycle.draining) {
+        return reply.status(503).send({ status: 'draining', message: 'This instance is shutting down' });
+      }
+      const result = await ready();
+      if (result.ok) return { status: 'ready' as const };
+      request.log.warn({ err: result.error }, 'readiness check failed: the database does not take writes');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', message: 'The database does not take writes at the moment' });
+    },
+  );
 }

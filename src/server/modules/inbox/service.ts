@@ -3,10 +3,10 @@
  * sign-ups (with their Klaviyo sync state), each paged and searchable by e-mail.
  */
 import { count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { NotFoundError } from '../../../domain/errors.js';
 import type { ContactMessage, InboxQuery, KlaviyoSync, NewsletterSignup } from '../../../domain/inbox.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, jobs, newsletterSubscribers } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { KLAVIYO_SUBSCRIBE_KEY_PREFIX } from '../marketing/service.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -52,7 +52,7 @@ export function createInboxService(db: Database) {
         .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
         .where(eq(contactMessages.id, id))
         .returning();
-      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
       return toMessage(row);
     },
 

@@ -1,13 +1,23 @@
 /**
- * Durable background jobs in the `jobs` table (ARCHITECTURE: jobs and mail). A job is written in the
- * transaction of what caused it, so it exists exactly when that was committed; every instance polls
- * for due jobs and claims them with FOR UPDATE SKIP LOCKED, so each runs on one instance at a time.
- * A failed job is retried with exponential backoff up to its max attempts; a job whose instance died
- * mid-run is claimed again once its lock is older than LOCK_TIMEOUT. Handlers must be idempotent:
- * a crash between a handler's effect and the job's completion runs it again.
+ * The one background engine (decisions 0016, 0025). It works two kinds of job types:
+ *
+ * - Row jobs, one row of the `jobs` table each (reminders, refunds, Klaviyo sign-ups, housekeeping).
+ *   A job is written in the transaction of what caused it, so it exists exactly when that was
+ *   committed. A failed job is retried with exponential backoff up to its max attempts; a job whose
+ *   instance died mid-run is claimed again once its lock is older than LOCK_TIMEOUT. Handlers must be
+ *   idempotent: a crash between a handler's effect and the job's completion runs it again.
+ * - Table jobs, whose work is the rows of a table of their own with its own states: mail delivery
+ *   over the outbox (mail/mailer.ts, decision 0009). They are added with `add()`.
+ *
+ * Both claim with `claimDue` (FOR UPDATE SKIP LOCKED, the claim committed before any work), so each
+ * row is worked by one instance at a time. Every job type runs in a lane of its own (the row jobs
+ * are one lane), so a backlog of e-mails does not hold a refund back: one round at a time, a wake-up
+ * that arrives during a round brings one more round after it, polling is the backstop, and `stop()`
+ * claims nothing more and waits for the rounds under way.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
@@ -38,6 +48,19 @@ export type JobHandler = (
   payload: Record<string, unknown>,
   job: { id: number; attempts: number },
 ) => Promise<void>;
+
+/** A job type whose work is the rows of its own table (see the top of this file). */
+export interface TableJob {
+  /**
+   * One round: claims due rows with `claimDue` and works them, batch after batch while full ones come
+   * back, claiming nothing more once `stopping()` is true. Answers how many were done.
+   */
+  runDue(stopping: () => boolean): Promise<number>;
+  /** How often it is polled once started; the runner's interval when omitted. */
+  pollMs?: number;
+  /** After `stop()`, once its last round ended: gives back what it holds (connections). */
+  close?(): void;
+}
 
 type Executor = Pick<Database, 'insert'>;
 
@@ -80,15 +103,61 @@ export async function completePendingJob(
     .where(and(eq(jobs.dedupeKey, dedupeKey), isNull(jobs.lockedAt), isNull(jobs.completedAt)));
 }
 
+/**
+ * The claim of every job type: in one transaction, up to `limit` rows of `table` matching `due` that
+ * no other transaction holds (FOR UPDATE SKIP LOCKED: another instance's claim is skipped, not
+ * waited for) are given `set`, and that is committed before any work starts. Answers the rows as
+ * they are after `set`, in `orderBy` order.
+ */
+export async function claimDue<T extends PgTable & { id: PgColumn }>(
+  db: Database,
+  table: T,
+  options: { due: SQL | undefined; orderBy: (PgColumn | SQL)[]; limit: number; set: PgUpdateSetSource<T> },
+): Promise<T['$inferSelect'][]> {
+  return db.transaction(async (tx) => {
+    const due = (await tx
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(options.due)
+      .orderBy(...options.orderBy)
+      .limit(options.limit)
+      .for('update', { skipLocked: true })) as { id: number }[];
+    if (due.length === 0) return [];
+    const order = new Map(due.map((row, i) => [row.id, i]));
+    const claimed = (await tx
+      .update(table)
+      .set(options.set)
+      .where(inArray(table.id, [...order.keys()]))
+      .returning()) as (T['$inferSelect'] & { id: number })[];
+    return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  });
+}
+
 export interface JobRunner {
-  /** Runs what is due now; returns how many jobs finished. Safe to call from several instances. */
+  /** Adds a table job (mail delivery) under its type. */
+  add(type: string, job: TableJob): void;
+  /**
+   * Runs what is due now, of every job type, after any round under way; returns how many jobs (and
+   * table job rows) finished. Safe to call from several instances. Nothing after `stop()`.
+   */
   runDue(): Promise<number>;
-  /** Starts a round in the background, e.g. right after enqueueing work that is due now. */
-  runSoon(): void;
-  /** Polls every `intervalMs` until `stop()`. */
+  /**
+   * Starts a round in the background right after committing work that is due now: of that table
+   * job, or of the row jobs (all of one lane) when `type` is not one. During a round, one more
+   * round follows it.
+   */
+  runSoon(type?: string): void;
+  /** Polls every `intervalMs` (a table job at its own `pollMs`) until `stop()`. */
   start(intervalMs: number): void;
-  /** Stops polling and waits for the round in progress. */
+  /** Claims nothing more, waits for the rounds in progress, then closes the table jobs. */
   stop(): Promise<void>;
+}
+
+/** One job type's rounds: one at a time, and a wake during a round brings one more after it. */
+interface Lane {
+  run(): Promise<number>;
+  /** The round under way, if any. */
+  current(): Promise<number> | undefined;
 }
 
 export function createJobRunner(options: {
@@ -98,122 +167,136 @@ export function createJobRunner(options: {
 }): JobRunner {
   const { db, log, handlers } = options;
   const worker = randomUUID();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let stopped = false;
+  let pollingEvery: number | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const tableJobs = new Map<string, { job: TableJob; lane: Lane }>();
 
-  async function claim() {
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(jobs)
-        .where(
-          and(
-            isNull(jobs.completedAt),
-            lte(jobs.runAt, sql`now()`),
-            lt(jobs.attempts, jobs.maxAttempts),
-            inArray(jobs.type, Object.keys(handlers)),
-            or(isNull(jobs.lockedAt), lt(jobs.lockedAt, sql`now() - ${LOCK_TIMEOUT}::interval`)),
-          ),
-        )
-        .orderBy(jobs.runAt, jobs.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return [];
-      await tx
-        .update(jobs)
-        .set({ lockedAt: sql`now()`, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
-        .where(
-          inArray(
-            jobs.id,
-            rows.map((row) => row.id),
-          ),
-        );
-      return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    });
+  function lane(type: string, round: () => Promise<number>): Lane {
+    let running: Promise<number> | undefined;
+    let again = false;
+    const run = (): Promise<number> => {
+      if (running) {
+        // The round under way may have looked for work already: the new work gets a round of its own.
+        again = true;
+        return running;
+      }
+      again = false;
+      running = round()
+        .catch((error: unknown) => {
+          log.error({ err: error, type }, 'job round failed');
+          return 0;
+        })
+        .finally(() => {
+          running = undefined;
+          if (again && !stopped) void run();
+        });
+      return running;
+    };
+    return { run, current: () => running };
   }
 
-  async function runDue(): Promise<number> {
+  const rowJobs = lane('jobs', async () => {
+    const types = Object.keys(handlers);
     let finished = 0;
     // Keeps going while full batches come back, so a backlog drains in one round.
-    for (;;) {
-      const claimed = await claim();
+    while (types.length > 0 && !stopped) {
+      const claimed = await claimDue(db, jobs, {
+        due: and(
+          isNull(jobs.completedAt),
+          lte(jobs.runAt, sql`now()`),
+          lt(jobs.attempts, jobs.maxAttempts),
+          inArray(jobs.type, types),
+          or(isNull(jobs.lockedAt), lt(jobs.lockedAt, sql`now() - ${LOCK_TIMEOUT}::interval`)),
+        ),
+        orderBy: [jobs.runAt, jobs.id],
+        limit: BATCH,
+        set: { lockedAt: sql`now()`, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` },
+      });
       for (const job of claimed) {
-        const handler = handlers[job.type]!;
-        try {
-          await handler(job.payload, { id: job.id, attempts: job.attempts });
-          await db
-            .update(jobs)
-            .set({ completedAt: sql`now()`, lockedAt: null, lockedBy: null, lastError: null })
-            .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)));
-          finished++;
-        } catch (error) {
-          const permanent = error instanceof PermanentJobError;
-          const giveUp = permanent || job.attempts >= job.maxAttempts;
-          log[giveUp ? 'error' : 'warn'](
-            { err: error, jobId: job.id, type: job.type, attempts: job.attempts },
-            giveUp ? 'job failed for good' : 'job failed, will retry',
-          );
-          await db
-            .update(jobs)
-            .set({
-              lockedAt: null,
-              lockedBy: null,
-              lastError: String((error as Error).message ?? error).slice(0, 500),
-              ...(permanent ? { attempts: job.maxAttempts } : {}),
-              // 30 s, 1, 2, 4, 8 ... minutes, at most a day.
-              runAt: sql`now() + ${`${Math.min(30 * 2 ** (job.attempts - 1), 86_400)} seconds`}::interval`,
-            })
-            .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)));
-        }
+        if (await runJob(job)) finished++;
       }
-      if (claimed.length < BATCH || stopped) return finished;
+      if (claimed.length < BATCH) break;
+    }
+    return finished;
+  });
+
+  /** Runs one claimed job and records how it went; true when it finished. */
+  async function runJob(job: typeof jobs.$inferSelect): Promise<boolean> {
+    const handler = handlers[job.type]!;
+    // Every write after the claim is guarded by it: a job taken over from this worker is left alone.
+    const ours = and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker));
+    try {
+      await handler(job.payload, { id: job.id, attempts: job.attempts });
+      await db
+        .update(jobs)
+        .set({ completedAt: sql`now()`, lockedAt: null, lockedBy: null, lastError: null })
+        .where(ours);
+      return true;
+    } catch (error) {
+      const permanent = error instanceof PermanentJobError;
+      const giveUp = permanent || job.attempts >= job.maxAttempts;
+      log[giveUp ? 'error' : 'warn'](
+        { err: error, jobId: job.id, type: job.type, attempts: job.attempts },
+        giveUp ? 'job failed for good' : 'job failed, will retry',
+      );
+      await db
+        .update(jobs)
+        .set({
+          lockedAt: null,
+          lockedBy: null,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          ...(permanent ? { attempts: job.maxAttempts } : {}),
+          // 30 s, 1, 2, 4, 8 ... minutes, at most a day.
+          runAt: sql`now() + ${`${Math.min(30 * 2 ** (job.attempts - 1), 86_400)} seconds`}::interval`,
+        })
+        .where(ours);
+      return false;
     }
   }
 
-  // Work enqueued while a round runs may have been looked for already: one more round follows.
-  let again = false;
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runDue()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'job round failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
+  const lanes = () => [rowJobs, ...[...tableJobs.values()].map((entry) => entry.lane)];
+
+  function poll(run: () => Promise<number>, intervalMs: number) {
+    void run();
+    const timer = setInterval(() => void run(), intervalMs);
+    timer.unref();
+    timers.push(timer);
+  }
 
   return {
-    async runDue() {
-      // A round already under way may have looked before the caller's work was due: run another.
-      await running;
-      return runOnce();
+    add(type, job) {
+      if (tableJobs.has(type) || handlers[type]) throw new Error(`job type ${type} is already handled`);
+      const entry = { job, lane: lane(type, () => job.runDue(() => stopped)) };
+      tableJobs.set(type, entry);
+      if (pollingEvery !== undefined) poll(entry.lane.run, job.pollMs ?? pollingEvery);
     },
-    runSoon() {
-      if (!stopped) void runOnce();
+    async runDue() {
+      const counts = lanes().map(async (each) => {
+        // A round already under way may have looked before the caller's work was due: run another.
+        await each.current();
+        return stopped ? 0 : each.run();
+      });
+      return (await Promise.all(counts)).reduce((sum, count) => sum + count, 0);
+    },
+    runSoon(type) {
+      if (stopped) return;
+      const table = type === undefined ? undefined : tableJobs.get(type);
+      void (table?.lane ?? rowJobs).run();
     },
     start(intervalMs) {
-      if (timer) return;
+      if (pollingEvery !== undefined) return;
       stopped = false;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
+      pollingEvery = intervalMs;
+      poll(rowJobs.run, intervalMs);
+      for (const { job, lane: each } of tableJobs.values()) poll(each.run, job.pollMs ?? intervalMs);
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
+      pollingEvery = undefined;
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await Promise.all(lanes().map((each) => each.current()));
+      for (const { job } of tableJobs.values()) job.close?.();
     },
   };
 }

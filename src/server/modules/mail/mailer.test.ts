@@ -20,6 +20,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../db/clien
 import { emailOutbox } from '../../db/schema.js';
 import { pruneOldRecords } from '../maintenance/housekeeping.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-app.js';
+import { createJobRunner, type JobRunner } from '../jobs/queue.js';
 import { createMailer, MAX_ATTEMPTS, type MailerOptions } from './mailer.js';
 import { enqueueEmail } from './outbox.js';
 
@@ -134,16 +135,26 @@ afterAll(async () => {
 const rowOf = async (id: number, db: Database = database.db) =>
   (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 
+/**
+ * A mailer on the test SMTP server and the job runner that delivers for it, as the app wires them:
+ * the runner's `runDue()` delivers what is due, its `stop()` closes the mailer's pool.
+ */
+function mailerOn(db: Database, options: Partial<MailerOptions> = {}) {
+  const jobs = createJobRunner({ db, log, handlers: {} });
+  const mailer = createMailer({ db, from: FROM, log, transport: smtp.url, jobs, ...options });
+  return { mailer, jobs };
+}
+
 /** A mailer on the test SMTP server, stopped (its pool closed) after `use`. */
 async function withMailer<T>(
-  use: (mailer: ReturnType<typeof createMailer>) => Promise<T>,
+  use: (mailer: ReturnType<typeof createMailer>, jobs: JobRunner) => Promise<T>,
   options: Partial<MailerOptions> = {},
 ): Promise<T> {
-  const mailer = createMailer({ db: database.db, from: FROM, log, transport: smtp.url, ...options });
+  const { mailer, jobs } = mailerOn(database.db, options);
   try {
-    return await use(mailer);
+    return await use(mailer, jobs);
   } finally {
-    await mailer.stop();
+    await jobs.stop();
   }
 }
 
@@ -164,27 +175,33 @@ const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to
 
 describe('mailer', () => {
   it('keeps e-mails in the outbox as stored when no mail server is configured', async () => {
-    const mailer = createMailer({ db: database.db, from: FROM, log });
+    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const mailer = createMailer({ db: database.db, from: FROM, log, jobs });
     expect(mailer.delivers).toBe(false);
     const id = await mailer.enqueue(database.db, { to: 'x@y.ca', subject: 'Hi', text: 'Body' });
     expect(await rowOf(id)).toMatchObject({ status: 'stored', sentAt: null });
     // The Message-ID is fixed when the e-mail is written, in the sender's domain.
     expect((await rowOf(id)).messageId).toMatch(/^<[0-9a-f-]{36}@b\.ca>$/);
-    expect(await mailer.deliverDue()).toBe(0);
+    expect(await jobs.runDue()).toBe(0);
   });
 
   it('delivers each pending e-mail exactly once, even with two workers', async () => {
-    const a = createMailer({ db: database.db, from: FROM, log, transport: smtp.url });
-    const b = createMailer({ db: database.db, from: FROM, log, transport: smtp.url });
+    const a = mailerOn(database.db);
+    const b = mailerOn(database.db);
     const ids = [];
     for (let i = 0; i < 45; i++) {
       ids.push(
-        await a.enqueue(database.db, { to: `c${i}@two.ca`, replyTo: 'r@y.ca', subject: `S${i}`, text: 'T' }),
+        await a.mailer.enqueue(database.db, {
+          to: `c${i}@two.ca`,
+          replyTo: 'r@y.ca',
+          subject: `S${i}`,
+          text: 'T',
+        }),
       );
     }
     // Two workers racing over the same rows, batch after batch.
-    const [byA, byB] = await Promise.all([a.deliverDue(), b.deliverDue()]);
-    await Promise.all([a.stop(), b.stop()]);
+    const [byA, byB] = await Promise.all([a.jobs.runDue(), b.jobs.runDue()]);
+    await Promise.all([a.jobs.stop(), b.jobs.stop()]);
     expect(byA + byB).toBe(45);
     const got = smtp.received.filter((m) => m.to[0]!.endsWith('@two.ca'));
     expect(got.map((m) => m.to[0]).sort()).toEqual(ids.map((_, i) => `c${i}@two.ca`).sort());
@@ -226,9 +243,9 @@ describe('mailer', () => {
       if (failing) throw smtpError(451, 'try later');
     };
     try {
-      await withMailer(async (mailer) => {
+      await withMailer(async (mailer, jobs) => {
         const id = await mailer.enqueue(database.db, { to: 'retry@y.ca', subject: 'Retry', text: 'T' });
-        await mailer.deliverDue();
+        await jobs.runDue();
         const failedOnce = await rowOf(id);
         expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, handedOffAt: null });
         expect(failedOnce.lastError).toMatch(/451 try later/);
@@ -236,18 +253,18 @@ describe('mailer', () => {
 
         // Not due yet: nothing happens.
         failing = false;
-        expect(await mailer.deliverDue()).toBe(0);
+        expect(await jobs.runDue()).toBe(0);
 
         // Due again: it goes out.
         await passTime(database.db, [id], 2);
-        expect(await mailer.deliverDue()).toBe(1);
+        expect(await jobs.runDue()).toBe(1);
         expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
         const doomed = await mailer.enqueue(database.db, { to: 'doomed@y.ca', subject: 'No', text: 'T' });
         failing = true;
         for (let i = 0; i < MAX_ATTEMPTS; i++) {
           await passTime(database.db, [doomed], 60);
-          await mailer.deliverDue();
+          await jobs.runDue();
         }
         expect(await rowOf(doomed)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
       });
@@ -265,12 +282,12 @@ describe('mailer', () => {
       }
     };
     try {
-      await withMailer(async (mailer) => {
+      await withMailer(async (mailer, jobs) => {
         const id = await mailer.enqueue(database.db, { to: 'grey@y.ca', subject: 'Grey', text: 'T' });
-        await mailer.deliverDue();
+        await jobs.runDue();
         expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 });
         await passTime(database.db, [id], 2);
-        expect(await mailer.deliverDue()).toBe(1);
+        expect(await jobs.runDue()).toBe(1);
         const [refused, accepted] = receivedFor('grey@y.ca').map((m) => m.messageId);
         expect(accepted).toBe(refused);
         expect(accepted).toBe((await rowOf(id)).messageId);
@@ -285,13 +302,13 @@ describe('mailer', () => {
       .insert(emailOutbox)
       .values({ to: 'legacy@y.ca', subject: 'Old row', text: 'T' })
       .returning({ id: emailOutbox.id });
-    await withMailer((mailer) => mailer.deliverDue());
+    await withMailer((_mailer, jobs) => jobs.runDue());
     const { messageId } = await rowOf(row!.id);
     expect(messageId).toMatch(/^<[0-9a-f-]{36}@b\.ca>$/);
     expect(receivedFor('legacy@y.ca').map((m) => m.messageId)).toEqual([messageId]);
   });
 
-  it('drains a backlog of 200 in one deliverDue() call', async () => {
+  it('drains a backlog of 200 in one runDue() call', async () => {
     for (let i = 0; i < 200; i++) {
       await enqueueEmail(
         database.db,
@@ -299,8 +316,8 @@ describe('mailer', () => {
         { deliver: true, domain: 'b.ca' },
       );
     }
-    await withMailer(async (mailer) => {
-      expect(await mailer.deliverDue()).toBe(200);
+    await withMailer(async (mailer, jobs) => {
+      expect(await jobs.runDue()).toBe(200);
     });
     expect(smtp.received.filter((m) => m.to[0]!.endsWith('@backlog.ca'))).toHaveLength(200);
   });
@@ -308,9 +325,9 @@ describe('mailer', () => {
   it('a handoff mark that cannot be written stops the message before its end (fault hook)', async () => {
     let failMark = true;
     await withMailer(
-      async (mailer) => {
+      async (mailer, jobs) => {
         const id = await mailer.enqueue(database.db, { to: 'nomark@y.ca', subject: 'M', text: 'T' });
-        expect(await mailer.deliverDue()).toBe(0);
+        expect(await jobs.runDue()).toBe(0);
         // The server was asked for DATA, and never got the end of the message.
         expect(smtp.rcpts).toContain('nomark@y.ca');
         expect(receivedFor('nomark@y.ca')).toHaveLength(0);
@@ -319,7 +336,7 @@ describe('mailer', () => {
 
         failMark = false;
         await passTime(database.db, [id], 2);
-        expect(await mailer.deliverDue()).toBe(1);
+        expect(await jobs.runDue()).toBe(1);
         expect(receivedFor('nomark@y.ca')).toHaveLength(1);
       },
       {
@@ -355,8 +372,8 @@ describe('mailer', () => {
           smtp.on.close = undefined;
           await other.query('rollback');
         };
-        await withMailer(async (mailer) => {
-          expect(await mailer.deliverDue()).toBe(0);
+        await withMailer(async (mailer, jobs) => {
+          expect(await jobs.runDue()).toBe(0);
         });
         expect(receivedFor('locked@y.ca')).toHaveLength(0);
         const row = await rowOf(id);
@@ -365,8 +382,8 @@ describe('mailer', () => {
         // database's own lock_timeout): then recovery puts it back.
         expect(['pending', 'sending']).toContain(row.status);
         await passTime(database.db, [id], 3);
-        await withMailer(async (mailer) => {
-          expect(await mailer.deliverDue()).toBe(1);
+        await withMailer(async (mailer, jobs) => {
+          expect(await jobs.runDue()).toBe(1);
         });
         expect(receivedFor('locked@y.ca')).toHaveLength(1);
       } finally {
@@ -385,14 +402,14 @@ describe('mailer', () => {
       }
     };
     try {
-      await withMailer(async (mailer) => {
+      await withMailer(async (mailer, jobs) => {
         const id = await mailer.enqueue(database.db, { to: 'cut@y.ca', subject: 'Cut', text: 'T' });
-        expect(await mailer.deliverDue()).toBe(0);
+        expect(await jobs.runDue()).toBe(0);
         const row = await rowOf(id);
         expect(row).toMatchObject({ status: 'unconfirmed', attempts: 1 });
         expect(row.handedOffAt).toBeInstanceOf(Date);
         await passTime(database.db, [id], 60);
-        await mailer.deliverDue();
+        await jobs.runDue();
         expect(receivedFor('cut@y.ca')).toHaveLength(1);
         expect(await rowOf(id)).toMatchObject({ status: 'unconfirmed', attempts: 1 });
       });
@@ -546,15 +563,15 @@ describe('mailer, with a worker killed at a known point', () => {
         expect(receivedFor('killed-before@y.ca')).toHaveLength(0);
 
         // Not before the claim has expired (the worker might be alive and slow)...
-        const mailer = () => createMailer({ db: shared.db(), from: FROM, log, transport: smtp.url });
+        const mailer = () => mailerOn(shared.db()).jobs;
         const early = mailer();
-        await early.deliverDue();
+        await early.runDue();
         await early.stop();
         expect(await rowOf(id, shared.db())).toMatchObject({ status: 'sending' });
         // ...then back to pending and sent once, with the same Message-ID.
         await passTime(shared.db(), [id], 3);
         const late = mailer();
-        expect(await late.deliverDue()).toBe(1);
+        expect(await late.runDue()).toBe(1);
         await late.stop();
         const row = await rowOf(id, shared.db());
         expect(row).toMatchObject({ status: 'sent', attempts: 2 });
@@ -599,10 +616,10 @@ describe('mailer, with a worker killed at a known point', () => {
 
         // Long after: recovery finds the dead worker's claim; the e-mail is not sent again.
         await passTime(shared.db(), [id], 10);
-        const mailer = createMailer({ db: shared.db(), from: FROM, log, transport: smtp.url });
-        await mailer.deliverDue();
-        await mailer.deliverDue();
-        await mailer.stop();
+        const { jobs } = mailerOn(shared.db());
+        await jobs.runDue();
+        await jobs.runDue();
+        await jobs.stop();
         expect(receivedFor('killed-after@y.ca')).toHaveLength(1);
         // The worker had recorded the handoff before the server could have the end of the message.
         expect(before).toMatchObject({ status: 'sending', attempts: 1 });

@@ -24,8 +24,10 @@
  *
  * Speed: a pooled transport (CONCURRENCY connections); CONCURRENCY senders take claimed rows, and
  * the next batch of BATCH is claimed as soon as the last one is used up, while full ones come back.
- * `deliverSoon()` wakes it after a commit (a wake during a round adds one more round), and polling
- * every POLL_MS is the backstop.
+ *
+ * Delivery is a job type of the one background engine (jobs/queue.ts, decision 0025): a table job,
+ * MAIL_DELIVERY_JOB, whose rounds the job runner starts. `deliverSoon()` wakes it after a commit (a
+ * wake during a round brings one more round), and the runner polls it every POLL_MS as a backstop.
  */
 import { Readable } from 'node:stream';
 import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
@@ -34,7 +36,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
+import { claimDue, type JobRunner } from '../jobs/queue.js';
 import { enqueueEmail, messageIdDomain, type OutgoingEmail } from './outbox.js';
+
+/** The job type under which the job runner delivers the outbox. */
+export const MAIL_DELIVERY_JOB = 'mail.deliver';
 
 export const MAX_ATTEMPTS = 6;
 /** Rows claimed at once. A full batch means more may be due: the next one follows at once. */
@@ -69,6 +75,11 @@ const RECOVER_EVERY_MS = 30_000;
  */
 const MARK_LOCK_TIMEOUT = '2s';
 
+/**
+ * What services use. Delivering is the job runner's: its `runDue()` sends everything due, batch
+ * after batch, and its `stop()` waits for the round in progress, then closes the SMTP connections
+ * this mailer opened.
+ */
 export interface Mailer {
   /** True when e-mails are actually delivered (SMTP configured). */
   readonly delivers: boolean;
@@ -79,15 +90,6 @@ export interface Mailer {
   enqueue(db: Pick<Database, 'insert'>, email: OutgoingEmail): Promise<number>;
   /** Starts a delivery round in the background, or one more after the one under way (no-op without SMTP). */
   deliverSoon(): void;
-  /**
-   * Sends everything due, batch after batch, after any round under way; returns how many were sent.
-   * Safe to run from several instances at once.
-   */
-  deliverDue(): Promise<number>;
-  /** Delivers now, then polls the outbox every `intervalMs` until `stop()`. */
-  start(intervalMs?: number): void;
-  /** Stops polling, waits for the round in progress and closes the SMTP connections it opened. */
-  stop(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -99,6 +101,8 @@ export interface MailerOptions {
    * nodemailer.createTransport with SMTP options (tests); undefined keeps e-mails in the outbox.
    */
   transport?: string | Transporter;
+  /** The job runner that delivers (with a transport, the mailer adds MAIL_DELIVERY_JOB to it). */
+  jobs: Pick<JobRunner, 'add' | 'runSoon'>;
   /**
    * Fault hook for tests: runs just before the handoff is recorded; a throw stands for a mark that
    * could not be written.
@@ -118,7 +122,7 @@ interface Handoff {
   gate(input: Readable): Readable;
 }
 
-export function createMailer({ db, from, log, transport, beforeHandoffMark }: MailerOptions): Mailer {
+export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark }: MailerOptions): Mailer {
   const ownTransport = typeof transport === 'string';
   const transporter: Transporter | undefined = ownTransport
     ? nodemailer.createTransport({
@@ -154,10 +158,6 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
     });
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopped = false;
   let recoveredAt = 0;
 
   /** The claim (id, attempts) and the status it left the row in: guards every write after the claim. */
@@ -197,35 +197,21 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
   }
 
   async function claim(): Promise<Claimed[]> {
-    const rows = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(emailOutbox.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      // Committed before anything is sent: this is the claim that recovery and the guards check.
-      return tx
-        .update(emailOutbox)
-        .set({
-          status: 'sending',
-          claimedAt: sql`now()`,
-          handedOffAt: null,
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          // Rows written before Message-IDs were fixed at enqueue get theirs now, once.
-          messageId: sql`coalesce(${emailOutbox.messageId}, '<' || gen_random_uuid() || ${`@${domain}>`})`,
-        })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
+    // Committed before anything is sent: this is the claim that recovery and the guards check.
+    const rows = await claimDue(db, emailOutbox, {
+      due: and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+      orderBy: [emailOutbox.id],
+      limit: BATCH,
+      set: {
+        status: 'sending',
+        claimedAt: sql`now()`,
+        handedOffAt: null,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        // Rows written before Message-IDs were fixed at enqueue get theirs now, once.
+        messageId: sql`coalesce(${emailOutbox.messageId}, '<' || gen_random_uuid() || ${`@${domain}>`})`,
+      },
     });
-    return (rows as Claimed[]).sort((a, b) => a.id - b.id);
+    return rows as Claimed[];
   }
 
   /** Records the handoff for this claim; throws when it cannot (the send is then abandoned). */
@@ -344,7 +330,8 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
     }
   }
 
-  async function round(): Promise<number> {
+  /** One round of MAIL_DELIVERY_JOB, started by the job runner. */
+  async function round(stopping: () => boolean): Promise<number> {
     if (Date.now() - recoveredAt >= RECOVER_EVERY_MS) {
       recoveredAt = Date.now();
       await recover();
@@ -360,7 +347,7 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
       for (;;) {
         const row = queue.shift();
         if (row) return row;
-        if (!more || stopped) return undefined;
+        if (!more || stopping()) return undefined;
         claiming ??= claim()
           .then((rows) => {
             queue.push(...rows);
@@ -381,26 +368,15 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
     return sent;
   }
 
-  // A wake during a round may concern rows that round looked for already: one more round follows.
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'outbox delivery failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
+  if (transporter) {
+    jobs.add(MAIL_DELIVERY_JOB, {
+      runDue: round,
+      pollMs: POLL_MS,
+      close: () => {
+        if (ownTransport) transporter.close();
+      },
+    });
+  }
 
   return {
     delivers: Boolean(transporter),
@@ -414,27 +390,8 @@ export function createMailer({ db, from, log, transport, beforeHandoffMark }: Ma
       }
       return id;
     },
-    async deliverDue() {
-      if (!transporter) return 0;
-      await running;
-      return runOnce();
-    },
     deliverSoon() {
-      if (transporter && !stopped) void runOnce();
-    },
-    start(intervalMs = POLL_MS) {
-      if (!transporter || timer) return;
-      stopped = false;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-      if (ownTransport) transporter?.close();
+      if (transporter) jobs.runSoon(MAIL_DELIVERY_JOB);
     },
   };
 }

@@ -8,12 +8,12 @@
  * once. Asking while the order row is locked is what makes a double click one refund.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ConflictError } from '../../../domain/errors.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderRefunds, orders } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
@@ -66,7 +66,7 @@ export async function recordRefund(
   order: { id: number; totalCents: number; isPaid: boolean; paymentIntentId: string | null },
   request: { amountCents: number | null; reason: string; requestedBy: number | null; key?: string },
 ): Promise<{ refund: RefundRow; created: boolean } | null> {
-  if (!order.paymentIntentId) throw new HttpError(409, messages.orderNotPaid);
+  if (!order.paymentIntentId) throw new ConflictError(messages.orderNotPaid);
   const committed = await committedCents(tx, order.id);
   const left = order.totalCents - committed;
   if (request.amountCents === null && left <= 0) return null;
@@ -84,8 +84,8 @@ export async function recordRefund(
         ),
       );
     if (repeat) return { refund: repeat, created: false };
-    if (!order.isPaid) throw new HttpError(409, messages.orderNotPaid);
-    if (request.amountCents > left) throw new HttpError(409, messages.refundTooLarge);
+    if (!order.isPaid) throw new ConflictError(messages.orderNotPaid);
+    if (request.amountCents > left) throw new ConflictError(messages.refundTooLarge);
   }
   const amountCents = request.amountCents ?? left;
   const [{ n } = { n: 0 }] = await tx

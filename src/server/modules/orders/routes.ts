@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderTimelineSchema } from '../../../domain/fulfilment-schemas.js';
 import {
   ORDER_STATUSES,
   orderAddressUpdateSchema,
+  orderSchema,
   orderStatusUpdateSchema,
   refundRequestSchema,
 } from '../../../domain/orders.js';
 import { idField } from '../../http/ids.js';
 import { requireViewer } from '../../http/audience.js';
-import { parseOr400 } from '../../http/errors.js';
+import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
 import type { OrdersService } from './service.js';
 
-const idParams = z.object({ id: idField });
 const productParams = z.object({ productId: idField });
 const listQuery = z.object({
   status: z
@@ -22,60 +24,154 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export function orderRoutes(app: FastifyInstance, orders: OrdersService): void {
+/** GET /api/orders/in-progress-count/:productId (admin only; the dashboard's product dialog). */
+const inProgressCountSchema = z.object({
+  /** orders In Progress with the product */
+  count: z.number().int(),
+  /** units of it in those orders */
+  quantity: z.number(),
+  /** units in paid orders not shipped yet (Pending or In Progress) */
+  ordered: z.number(),
+  /** units held by checkouts being paid */
+  reserved: z.number(),
+});
+
+const tags = ['orders'];
+
+export function orderRoutes(fastify: FastifyInstance, orders: OrdersService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
   const admin = { audience: 'admin' } as const;
+  const oneOrder = { 200: orderSchema, ...errorResponses };
 
-  app.get('/api/orders', { config: admin }, async (request, reply) => {
-    const query = parseOr400(listQuery, request.query);
-    const { orders: page, total } = await orders.list(query);
-    reply.header('x-total-count', String(total));
-    return page;
-  });
+  app.get(
+    '/api/orders',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Every order, newest first: a page, filtered by status and searched',
+        querystring: listQuery,
+        response: { 200: z.array(orderSchema).meta({ headers: totalCountHeader }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { orders: page, total } = await orders.list(request.query);
+      reply.header('x-total-count', String(total));
+      return page;
+    },
+  );
 
-  app.get('/api/orders/in-progress-count/:productId', { config: admin }, async (request) => {
-    const { productId } = parseOr400(productParams, request.params);
-    return orders.inProgressCount(productId);
-  });
+  app.get(
+    '/api/orders/in-progress-count/:productId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'How many of a product sit in orders being prepared, and in checkouts being paid',
+        params: productParams,
+        response: { 200: inProgressCountSchema, ...errorResponses },
+      },
+    },
+    async (request) => orders.inProgressCount(request.params.productId),
+  );
 
-  app.get('/api/orders/:id', { config: customer }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    return orders.get(await requireViewer(request), id);
-  });
+  app.get(
+    '/api/orders/:id',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'One order: customers their own, admins any',
+        params: idParams,
+        response: oneOrder,
+      },
+    },
+    async (request) => orders.get(await requireViewer(request), request.params.id),
+  );
 
-  app.patch('/api/orders/:id', { config: customer }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    const address = parseOr400(orderAddressUpdateSchema, request.body);
-    return orders.updateAddress(await requireViewer(request), id, address);
-  });
+  app.patch(
+    '/api/orders/:id',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Change the shipping address (while the order is Pending or In Progress)',
+        params: idParams,
+        body: orderAddressUpdateSchema,
+        response: oneOrder,
+      },
+    },
+    async (request) => orders.updateAddress(await requireViewer(request), request.params.id, request.body),
+  );
 
-  app.post('/api/orders/:id/cancel', { config: customer }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    return orders.cancel(await requireViewer(request), id);
-  });
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Cancel an order (customers: while it is Pending); a paid one is refunded',
+        params: idParams,
+        response: oneOrder,
+      },
+    },
+    async (request) => orders.cancel(await requireViewer(request), request.params.id),
+  );
 
-  app.patch('/api/orders/:id/status', { config: admin }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    const update = parseOr400(orderStatusUpdateSchema, request.body);
-    return orders.setStatus(id, update, (await requireViewer(request)).id);
-  });
+  app.patch(
+    '/api/orders/:id/status',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Set the status, the paid flag, the carrier and the tracking number',
+        params: idParams,
+        body: orderStatusUpdateSchema,
+        response: oneOrder,
+      },
+    },
+    async (request) => orders.setStatus(request.params.id, request.body, (await requireViewer(request)).id),
+  );
 
   // Issue 17: what happened to the order, and who did it.
-  app.get('/api/orders/:id/timeline', { config: admin }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
-    return orders.timeline(id);
-  });
+  app.get(
+    '/api/orders/:id/timeline',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'What happened to the order and who did it, oldest first',
+        params: idParams,
+        response: { 200: orderTimelineSchema, ...errorResponses },
+      },
+    },
+    async (request) => orders.timeline(request.params.id),
+  );
 
   // Issue 16: money back through the payment provider; answers the order with its refunds.
-  app.post('/api/orders/:id/refunds', { config: admin }, async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params);
-    const { amount, reason } = parseOr400(refundRequestSchema, request.body);
-    const { order, created } = await orders.refund(
-      id,
-      { amountCents: amount, reason },
-      (await requireViewer(request)).id,
-    );
-    reply.status(created ? 201 : 200);
-    return order;
-  });
+  app.post(
+    '/api/orders/:id/refunds',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Refund part or all of the payment through the provider',
+        description: '201 when the refund is new, 200 when the same refund was asked for already.',
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { amount, reason } = request.body;
+      const { order, created } = await orders.refund(
+        request.params.id,
+        { amountCents: amount, reason },
+        (await requireViewer(request)).id,
+      );
+      reply.status(created ? 201 : 200);
+      return order;
+    },
+  );
 }

@@ -4,6 +4,7 @@
  * with one order); read, re-addressed and cancelled by their owner; listed and moved by admins.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
+import { ConflictError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';
 import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
@@ -12,6 +13,7 @@ import {
   canCancel,
   canEditAddress,
   cancelBlockedReason,
+  isFinalStatus,
   transitionBlockedReason,
   type Order,
   type OrderAddressUpdate,
@@ -28,7 +30,6 @@ import {
   processedEvents,
   products,
 } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
 import { closeAbandonedCarts } from '../abandoned-carts/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
@@ -239,7 +240,7 @@ export function createOrdersService(
   /** The owner's order, or any order for an admin; someone else's is "not found", like a missing one. */
   async function reachable(viewer: Viewer, orderId: number): Promise<Order> {
     const order = await load(db, orderId);
-    if (!order || (order.user_id !== viewer.id && !viewer.isAdmin)) throw notFound(ORDER_NOT_FOUND);
+    if (!order || (order.user_id !== viewer.id && !viewer.isAdmin)) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
 
@@ -272,24 +273,23 @@ export function createOrdersService(
           .from(paymentIntents)
           .where(eq(paymentIntents.id, intentId))
           .for('update');
-        if (!intent) throw notFound('Payment not found.');
+        if (!intent) throw new NotFoundError('Payment not found.');
         const [existing] = await tx
           .select({ id: orders.id })
           .from(orders)
           .where(eq(orders.paymentIntentId, intentId));
         if (existing) return { orderId: existing.id, created: false, duplicateEvent };
-        if (intent.status === 'canceled') throw new HttpError(409, messages.paymentExpired);
+        if (intent.status === 'canceled') throw new ConflictError(messages.paymentExpired);
         if (intent.status === 'refunded') {
-          throw new HttpError(409, 'This payment can no longer be confirmed.');
+          throw new ConflictError('This payment can no longer be confirmed.');
         }
         // The test processor charges in this very transaction: an expired checkout is not charged
         // (the sweep has not let go of it yet). Stripe's money, once taken, always becomes the order.
         if (intent.provider === 'test' && intent.expiresAt !== null && intent.expiresAt <= new Date()) {
-          throw new HttpError(409, messages.paymentExpired);
+          throw new ConflictError(messages.paymentExpired);
         }
         if (amountReceivedCents !== intent.amountCents) {
-          throw new HttpError(
-            402,
+          throw new PaymentRequiredError(
             'The payment does not match the order total. Please contact us before trying again.',
           );
         }
@@ -437,7 +437,7 @@ export function createOrdersService(
      */
     async updateAddress(viewer: Viewer, orderId: number, address: OrderAddressUpdate): Promise<Order> {
       const order = await reachable(viewer, orderId);
-      if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
+      if (order.user_id !== viewer.id) throw new NotFoundError(ORDER_NOT_FOUND);
       const paidShipping = Math.round(order.shipping_cost * 100);
       const newShipping = cityShippingCents({
         city: address.shipping_city,
@@ -445,7 +445,7 @@ export function createOrdersService(
       });
       // Free shipping (from $90, or the free-shipping account) stays free wherever it goes.
       if (paidShipping > 0 && newShipping !== paidShipping) {
-        throw new HttpError(409, messages.shippingChangeRefused);
+        throw new ConflictError(messages.shippingChangeRefused);
       }
       const updated = await db.transaction(async (tx) => {
         const rows = await tx
@@ -476,7 +476,7 @@ export function createOrdersService(
         return rows;
       });
       if (updated.length === 0) {
-        throw new HttpError(409, 'The shipping address can no longer be changed for this order.');
+        throw new ConflictError('The shipping address can no longer be changed for this order.');
       }
       return (await load(db, orderId))!;
     },
@@ -489,14 +489,14 @@ export function createOrdersService(
      */
     async cancel(viewer: Viewer, orderId: number): Promise<Order> {
       const order = await reachable(viewer, orderId);
-      if (order.user_id !== viewer.id) throw notFound(ORDER_NOT_FOUND);
+      if (order.user_id !== viewer.id) throw new NotFoundError(ORDER_NOT_FOUND);
       if (!canCancel(order.status)) {
-        throw new HttpError(409, cancelBlockedReason(order.status) ?? 'This order cannot be canceled.');
+        throw new ConflictError(cancelBlockedReason(order.status)!);
       }
       const key = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!row || row.status !== order.status) {
-          throw new HttpError(409, 'The order changed meanwhile. Please reload it.');
+          throw new ConflictError('The order changed meanwhile. Please reload it.');
         }
         // The key a customer's cancellation has always used, so refunds queued before refunds had
         // their own table keep the same provider key.
@@ -522,20 +522,20 @@ export function createOrdersService(
     ): Promise<Order> {
       const key = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (!current) throw notFound(ORDER_NOT_FOUND);
+        if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
         const actor = adminId !== null ? await adminActor(tx, adminId) : SYSTEM;
         const from = current.status as OrderStatus;
         const to = update.status ?? from;
         const blocked = transitionBlockedReason(from, to);
-        if (blocked) throw new HttpError(409, blocked);
+        if (blocked) throw new ConflictError(blocked);
         const carrier = update.carrier !== undefined ? update.carrier : (current.carrier as Carrier | null);
         const tracking =
           update.tracking_number !== undefined ? update.tracking_number : current.trackingNumber;
         const paidChanges = update.is_paid !== undefined && update.is_paid !== current.isPaid;
         const shippingChanges = carrier !== current.carrier || tracking !== current.trackingNumber;
         // Final means final: neither the paid flag nor the parcel changes on a Canceled or Refunded order.
-        if ((paidChanges || shippingChanges) && (from === 'Canceled' || from === 'Refunded')) {
-          throw new HttpError(409, transitionBlockedReason(from, 'Pending')!);
+        if ((paidChanges || shippingChanges) && isFinalStatus(from)) {
+          throw new ConflictError(transitionBlockedReason(from, 'Pending')!);
         }
         if (paidChanges) {
           await tx
@@ -597,7 +597,7 @@ export function createOrdersService(
     ): Promise<{ order: Order; created: boolean }> {
       const recorded = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (!row) throw notFound(ORDER_NOT_FOUND);
+        if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
         const result = await recordRefund(tx, row, {
           amountCents: request.amountCents,
           reason: request.reason,
@@ -624,7 +624,7 @@ export function createOrdersService(
     /** The order's timeline, oldest first (admin). */
     async timeline(orderId: number) {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      if (!row) throw notFound(ORDER_NOT_FOUND);
+      if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
       return timelineOf(db, orderId);
     },
 

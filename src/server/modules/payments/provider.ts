@@ -2,6 +2,8 @@
  * The one interface the shop takes card payments through. Stripe implements it when its keys are
  * set; otherwise the built-in test processor does, with Stripe's test cards (decision 0013).
  */
+import { PaymentRequiredError } from '../../../domain/errors.js';
+
 export type ProviderName = 'stripe' | 'test';
 
 export interface ProviderIntent {
@@ -39,10 +41,5 @@ export interface PaymentProvider {
   cancelIntent(intentId: string): Promise<IntentState>;
 }
 
-/** A provider answer the caller should show (a declined card): 402 with the provider's words. */
-export class PaymentDeclined extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaymentDeclined';
-  }
-}
+/** A provider answer the caller should show (a declined card), in the provider's words. */
+export class PaymentDeclined extends PaymentRequiredError {}

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import {
   createOrderSchema,
   createPaymentIntentSchema,
   testCardConfirmSchema,
 } from '../../../domain/checkout.js';
+import { orderSchema } from '../../../domain/orders.js';
+import { paymentIntentReplySchema } from '../../../domain/payments.js';
 import { requireViewer } from '../../http/audience.js';
-import { HttpError, parseOr400 } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
+import { errorResponses } from '../../http/route-schemas.js';
+import { rawBody } from '../../http/validation.js';
 import { PaymentDeclined } from './provider.js';
 import type { PaymentsService } from './service.js';
 import type { TestProcessor } from './test-processor.js';
@@ -22,34 +28,72 @@ export interface PaymentRoutesOptions {
 /** Card attempts per client: enough for a few typos, not for testing stolen card numbers. */
 const CONFIRM_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
 
+/** What Stripe posts: an event, signed over its exact bytes (read raw, never parsed before the check). */
+const stripeEventSchema = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .describe('A Stripe event, signed in the Stripe-Signature header over the exact bytes sent.');
+
+const tags = ['checkout'];
+
 export function paymentRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { payments, testProcessor, stripeWebhook }: PaymentRoutesOptions,
 ): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
 
   app.post(
     '/api/payments/create-payment-intent',
-    { config: { ...customer, rateLimit: { max: 60, timeWindow: '15 minutes' } } },
-    async (request) => {
-      const input = parseOr400(createPaymentIntentSchema, request.body);
-      return payments.createIntent(await requireViewer(request), input);
+    {
+      config: { ...customer, rateLimit: { max: 60, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Price the cart on the server and open (or reuse) its payment intent',
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentReplySchema, ...errorResponses },
+      },
     },
+    async (request) => payments.createIntent(await requireViewer(request), request.body),
   );
 
-  app.post('/api/orders', { config: customer }, async (request, reply) => {
-    const { payment_intent_id } = parseOr400(createOrderSchema, request.body);
-    const { order, created } = await payments.placeOrder(await requireViewer(request), payment_intent_id);
-    reply.status(created ? 201 : 200);
-    return order;
-  });
+  app.post(
+    '/api/orders',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Place the order of a paid payment intent (201 new, 200 when it exists already)',
+        description:
+          "Only the payment intent decides: the other fields of the spec's body are accepted and ignored.",
+        body: createOrderSchema,
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await payments.placeOrder(
+        await requireViewer(request),
+        request.body.payment_intent_id,
+      );
+      reply.status(created ? 201 : 200);
+      return order;
+    },
+  );
 
   if (testProcessor) {
     app.post(
       '/api/payments/test/confirm',
-      { config: { ...customer, rateLimit: CONFIRM_LIMIT } },
+      {
+        config: { ...customer, rateLimit: CONFIRM_LIMIT },
+        schema: {
+          tags,
+          summary: "Pay an intent with one of Stripe's test cards (only without Stripe keys)",
+          description: 'A declined card answers 402 with the decline message.',
+          body: testCardConfirmSchema,
+          response: { 200: z.object({ status: z.literal('succeeded') }), ...errorResponses },
+        },
+      },
       async (request, reply) => {
-        const { client_secret, card } = parseOr400(testCardConfirmSchema, request.body);
+        const { client_secret, card } = request.body;
         const viewer = await requireViewer(request);
         let approved: { intentId: string; amountCents: number };
         try {
@@ -66,38 +110,56 @@ export function paymentRoutes(
           intentId: approved.intentId,
           amountReceivedCents: approved.amountCents,
         });
-        return { status: 'succeeded' };
+        return { status: 'succeeded' as const };
       },
     );
   }
 
   // Stripe signs the exact bytes it sent: this route keeps the body raw (its own content parser).
-  app.register(async (scope) => {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/api/payments/webhook', { config: { audience: 'anonymous' } }, async (request) => {
-      if (!stripeWebhook) throw new HttpError(404, 'Webhooks are not configured.');
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new HttpError(400, 'Missing Stripe signature.');
-      }
-      let event: Stripe.Event;
-      try {
-        event = stripeWebhook.client.webhooks.constructEvent(request.body, signature, stripeWebhook.secret);
-      } catch {
-        throw new HttpError(400, 'Invalid Stripe signature.');
-      }
-      const intent = event.type.startsWith('payment_intent.')
-        ? (event.data.object as Stripe.PaymentIntent)
-        : undefined;
-      const result = await payments.handleEvent({
-        id: event.id,
-        type: event.type,
-        ...(intent ? { intentId: intent.id, amountReceivedCents: intent.amount_received } : {}),
-      });
-      return { received: true, duplicate: result.duplicate };
-    });
+    scope.post(
+      '/api/payments/webhook',
+      {
+        config: { audience: 'anonymous' },
+        schema: {
+          tags,
+          summary: "Stripe's payment events (404 when Stripe is not configured)",
+          consumes: ['application/json'],
+          body: rawBody(stripeEventSchema),
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        if (!stripeWebhook) throw new HttpError(404, 'Webhooks are not configured.');
+        const signature = request.headers['stripe-signature'];
+        const body: unknown = request.body;
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+          throw new HttpError(400, 'Missing Stripe signature.');
+        }
+        let event: Stripe.Event;
+        try {
+          event = stripeWebhook.client.webhooks.constructEvent(body, signature, stripeWebhook.secret);
+        } catch {
+          throw new HttpError(400, 'Invalid Stripe signature.');
+        }
+        const intent = event.type.startsWith('payment_intent.')
+          ? (event.data.object as Stripe.PaymentIntent)
+          : undefined;
+        const result = await payments.handleEvent({
+          id: event.id,
+          type: event.type,
+          ...(intent ? { intentId: intent.id, amountReceivedCents: intent.amount_received } : {}),
+        });
+        return { received: true as const, duplicate: result.duplicate };
+      },
+    );
   });
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
+import { ConflictError, InvalidError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';
 import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
@@ -13,7 +14,6 @@ import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '..
 import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
 import type { OrdersService } from '../orders/service.js';
 import { releaseStock, reserveStock } from '../stock/reservations.js';
 import { letGoOfIntent } from './expiry.js';
@@ -61,7 +61,7 @@ export function createPaymentsService({
     const byId = new Map(rows.filter((row) => row.isActive).map((row) => [row.id, row]));
     const lines = input.items.map((item) => {
       const product = byId.get(item.id);
-      if (!product) throw new HttpError(400, ITEMS_UNAVAILABLE);
+      if (!product) throw new InvalidError(ITEMS_UNAVAILABLE);
       return {
         productId: product.id,
         name: product.name,
@@ -72,7 +72,7 @@ export function createPaymentsService({
     });
     const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
     const totals = checkoutTotals(lines, input.shippingInfo, freeShipping);
-    if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new HttpError(400, messages.orderTooLarge);
+    if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidError(messages.orderTooLarge);
     // Short of stock as priced: refused before the provider is asked for anything (createIntent). The
     // reservation itself (reserveStock) is the check that counts when checkouts race.
     const wanted = new Map<number, number>();
@@ -95,7 +95,7 @@ export function createPaymentsService({
      */
     async createIntent(viewer: Viewer, input: CreatePaymentIntent) {
       const { checkout, counted, short } = await price(viewer, input);
-      if (input.amount !== checkout.totals.totalCents) throw new HttpError(400, AMOUNT_CHANGED);
+      if (input.amount !== checkout.totals.totalCents) throw new InvalidError(AMOUNT_CHANGED);
       // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
       // an order is placed or one of the shopper's intents expires, so an expired checkout is never
       // handed back: the next attempt is a new intent at today's prices.
@@ -122,7 +122,7 @@ export function createPaymentsService({
           .select({ id: paymentIntents.id })
           .from(paymentIntents)
           .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
-        if (!mine) throw new HttpError(409, short);
+        if (!mine) throw new ConflictError(short);
       }
       const intent = await provider.createIntent({
         amountCents: checkout.totals.totalCents,
@@ -217,7 +217,7 @@ export function createPaymentsService({
         .select()
         .from(paymentIntents)
         .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.userId, viewer.id)));
-      if (!intent) throw notFound('Payment not found.');
+      if (!intent) throw new NotFoundError('Payment not found.');
       // Already an order (the webhook or the test processor got there first; or it was since cancelled
       // and refunded): that order is the answer, whatever the payment's state now.
       const [existing] = await db
@@ -229,8 +229,8 @@ export function createPaymentsService({
       if (state.status !== 'succeeded') {
         const expired =
           state.status === 'canceled' || (intent.expiresAt !== null && intent.expiresAt <= new Date());
-        if (expired) throw new HttpError(409, messages.paymentExpired);
-        throw new HttpError(402, 'Payment has not been completed.');
+        if (expired) throw new ConflictError(messages.paymentExpired);
+        throw new PaymentRequiredError('Payment has not been completed.');
       }
       return orderService.finishPaidIntent(intentId, state.amountReceivedCents);
     },

@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
 import { paymentIntents, processedEvents } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import { PaymentDeclined, type PaymentProvider } from './provider.js';
 
 export const TEST_CARDS = {
@@ -39,7 +39,7 @@ export function testCardOutcome(
   card: { number: string; exp_month: number; exp_year: number },
   now = new Date(),
 ): 'succeeded' | string {
-  if (!luhnValid(card.number)) throw new HttpError(400, 'Your card number is invalid.');
+  if (!luhnValid(card.number)) throw new InvalidError('Your card number is invalid.');
   const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
   if (expiresAfter <= now) throw new PaymentDeclined('Your card has expired.');
   if (card.number === TEST_CARDS.success) return 'succeeded';
@@ -133,15 +133,15 @@ export function createTestProcessor(db: Database) {
         expected.length !== given.length ||
         !timingSafeEqual(expected, given)
       ) {
-        throw new HttpError(404, 'Payment not found.');
+        throw new NotFoundError('Payment not found.');
       }
       if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
       // An expired checkout (issue 16): the browser prices the cart again and makes a new payment.
       if (row.status === 'canceled' || (row.expiresAt !== null && row.expiresAt <= new Date())) {
-        throw new HttpError(409, messages.paymentExpired);
+        throw new ConflictError(messages.paymentExpired);
       }
       if (row.status !== 'requires_payment_method')
-        throw new HttpError(409, 'This payment can no longer be confirmed.');
+        throw new ConflictError('This payment can no longer be confirmed.');
       try {
         testCardOutcome(card);
       } catch (error) {

@@ -3,6 +3,7 @@
  * and their lines, and the production plan from the packs waiting in open orders (issue 7).
  */
 import { and, asc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import {
   planFromOpenOrders,
   recipeMessages,
@@ -26,7 +27,6 @@ import {
   recipeIngredients,
   recipes,
 } from '../../db/schema.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
 
 /** Orders whose packs still have to be made. */
 export const OPEN_ORDER_STATUSES: OrderStatus[] = ['Pending', 'In Progress'];
@@ -82,7 +82,7 @@ export function createRecipesService(db: Database) {
 
   async function get(recipeId: number): Promise<Recipe> {
     const recipe = await load(db, recipeId);
-    if (!recipe) throw notFound(recipeMessages.recipeNotFound);
+    if (!recipe) throw new NotFoundError(recipeMessages.recipeNotFound);
     return recipe;
   }
 
@@ -135,7 +135,7 @@ export function createRecipesService(db: Database) {
           .from(products)
           .where(eq(products.id, input.product_id))
           .for('key share');
-        if (!product) throw notFound(recipeMessages.productNotFound);
+        if (!product) throw new NotFoundError(recipeMessages.productNotFound);
         const [row] = await tx
           .insert(recipes)
           .values({
@@ -150,7 +150,7 @@ export function createRecipesService(db: Database) {
           })
           .onConflictDoNothing({ target: recipes.productId })
           .returning({ id: recipes.id });
-        if (!row) throw new HttpError(409, recipeMessages.duplicateRecipe);
+        if (!row) throw new ConflictError(recipeMessages.duplicateRecipe);
         return row.id;
       });
       return get(recipeId);
@@ -162,7 +162,7 @@ export function createRecipesService(db: Database) {
      */
     async addIngredient(recipeId: number, input: AddRecipeIngredient): Promise<RecipeIngredient> {
       if (input.recipe_id !== undefined && input.recipe_id !== recipeId) {
-        throw badRequest(recipeMessages.recipeIdMismatch);
+        throw new InvalidError(recipeMessages.recipeIdMismatch);
       }
       const lineId = await db.transaction(async (tx) => {
         // The update both finds the recipe and takes its row lock until commit.
@@ -171,13 +171,13 @@ export function createRecipesService(db: Database) {
           .set({ updatedAt: new Date() })
           .where(eq(recipes.id, recipeId))
           .returning({ id: recipes.id });
-        if (!recipe) throw notFound(recipeMessages.recipeNotFound);
+        if (!recipe) throw new NotFoundError(recipeMessages.recipeNotFound);
         const [ingredient] = await tx
           .select({ id: ingredients.id })
           .from(ingredients)
           .where(eq(ingredients.id, input.ingredient_id))
           .for('key share');
-        if (!ingredient) throw notFound(recipeMessages.ingredientNotFound);
+        if (!ingredient) throw new NotFoundError(recipeMessages.ingredientNotFound);
         const [next] = await tx
           .select({ position: sql<number>`coalesce(max(${recipeIngredients.position}) + 1, 0)::int` })
           .from(recipeIngredients)

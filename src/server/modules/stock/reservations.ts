@@ -7,10 +7,10 @@
  * transaction and touches products in id order, so two checkouts never wait on each other in a cycle.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ConflictError } from '../../../domain/errors.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Transaction } from '../../db/client.js';
 import { products, stockReservations } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 
 export interface ReservedLine {
   productId: number;
@@ -61,7 +61,7 @@ export async function reserveStock(tx: Transaction, intentId: string, lines: rea
         .from(products)
         .where(eq(products.id, line.productId));
       if (product && product.stock !== null) {
-        throw new HttpError(409, notEnoughStockMessage(product.name, product.stock));
+        throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
       }
     }
     rows.push({ intentId, productId: line.productId, quantity: line.quantity, counted: Boolean(taken) });

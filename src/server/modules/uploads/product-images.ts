@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { DomainError, TooLargeError, UnsupportedTypeError } from '../../../domain/errors.js';
 import { imagesDir } from '../../db/seed/images.js';
-import { HttpError } from '../../http/errors.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** 40 megapixels: any real product photo fits; a decompression bomb does not. */
@@ -23,17 +23,17 @@ export const TOO_MANY_PIXELS = 'The image is too large: at most 40 megapixels.';
 
 /** Stores an uploaded product image and answers its public URL (`/images/products/…-800w.webp`). */
 export async function storeProductImage(dataDir: string, bytes: Buffer): Promise<string> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new TooLargeError(IMAGE_TOO_LARGE);
   let meta: Metadata;
   try {
     // Reads the header only: the dimensions are known before anything is decoded.
     meta = await sharp(bytes).metadata();
   } catch {
-    throw new HttpError(415, UNSUPPORTED_IMAGE);
+    throw new UnsupportedTypeError(UNSUPPORTED_IMAGE);
   }
   const { format, width = 0, height = 0 } = meta;
-  if (!format || !ACCEPTED.has(format)) throw new HttpError(415, UNSUPPORTED_IMAGE);
-  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, TOO_MANY_PIXELS);
+  if (!format || !ACCEPTED.has(format)) throw new UnsupportedTypeError(UNSUPPORTED_IMAGE);
+  if (width * height > MAX_IMAGE_PIXELS) throw new TooLargeError(TOO_MANY_PIXELS);
 
   const dir = join(imagesDir(dataDir), 'products');
   await mkdir(dir, { recursive: true });
@@ -50,9 +50,9 @@ export async function storeProductImage(dataDir: string, bytes: Buffer): Promise
       await rename(tmp, file);
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     // Valid header, broken data (a truncated file): still the uploader's problem.
-    throw new HttpError(415, UNSUPPORTED_IMAGE);
+    throw new UnsupportedTypeError(UNSUPPORTED_IMAGE);
   }
   return `/images/products/${base}-${WIDTH}w.webp`;
 }

@@ -15,11 +15,11 @@ import {
   type AuthResponse,
   type ResetPasswordInput,
 } from '../../../domain/accounts.js';
+import { InvalidError, TooManyRequestsError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { accountTokens, users } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import {
   confirmNewEmailEmail,
@@ -207,7 +207,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
           : [];
         // A link sent to an address the account no longer has proves nothing.
         if (!link || !user || !sameEmail(link.email, user.email)) {
-          throw new HttpError(400, messages.resetLinkInvalid);
+          throw new InvalidError(messages.resetLinkInvalid);
         }
         await secure(tx, user.id);
         const [updated] = await tx
@@ -234,9 +234,9 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
           const [user] = link
             ? await tx.select().from(users).where(eq(users.id, link.userId)).for('update')
             : [];
-          if (!link || !user) throw new HttpError(400, messages.verifyLinkInvalid);
+          if (!link || !user) throw new InvalidError(messages.verifyLinkInvalid);
           if (link.purpose === 'verify-email') {
-            if (!sameEmail(link.email, user.email)) throw new HttpError(400, messages.verifyLinkInvalid);
+            if (!sameEmail(link.email, user.email)) throw new InvalidError(messages.verifyLinkInvalid);
             if (!user.emailVerifiedAt) {
               await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
             }
@@ -244,7 +244,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
           }
           // Only the change still waiting can be confirmed: a newer request or a reset voids older links.
           if (!user.pendingEmail || !sameEmail(link.email, user.pendingEmail)) {
-            throw new HttpError(400, messages.verifyLinkInvalid);
+            throw new InvalidError(messages.verifyLinkInvalid);
           }
           await tx
             .update(users)
@@ -261,7 +261,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         });
       } catch (error) {
         // Another account took the address while the link was on its way.
-        if (isUniqueViolation(error)) throw new HttpError(400, messages.emailChangeUnavailable);
+        if (isUniqueViolation(error)) throw new InvalidError(messages.emailChangeUnavailable);
         throw error;
       }
     },
@@ -272,7 +272,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         limited &&
         (await issuedLastHour(executor, user.id, 'verify-email')) >= LINK_LIMITS['verify-email']
       ) {
-        throw new HttpError(429, messages.tooManyRequests);
+        throw new TooManyRequestsError(messages.tooManyRequests);
       }
       const link = await issue(executor, user.id, 'verify-email', user.email);
       await mailer.enqueue(
@@ -295,7 +295,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
       { notice }: { notice: boolean } = { notice: true },
     ): Promise<void> {
       if ((await issuedLastHour(tx, user.id, 'change-email')) >= LINK_LIMITS['change-email']) {
-        throw new HttpError(429, messages.tooManyRequests);
+        throw new TooManyRequestsError(messages.tooManyRequests);
       }
       await voidLinks(tx, user.id, 'change-email');
       const link = await issue(tx, user.id, 'change-email', newEmail);

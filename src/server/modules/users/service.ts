@@ -8,13 +8,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, LoginInput, ResetPasswordInput, User } from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  UnavailableError,
+} from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
 import type { AccountLinks } from './account-links.js';
-import { COMMON_PASSWORDS_LIST } from './common-passwords.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { GoogleVerifier } from './google.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -27,11 +35,6 @@ export interface ClientInfo {
   ip: string;
   userAgent?: string;
 }
-
-const commonPasswords = new Set(COMMON_PASSWORDS_LIST.split('\n').filter(Boolean));
-
-/** True for the passwords attackers try first (compared without case). */
-export const isCommonPassword = (password: string) => commonPasswords.has(password.toLowerCase());
 
 export function toApiUser(row: UserRow): User {
   return {
@@ -50,8 +53,8 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
-const emailTaken = () => new HttpError(409, messages.emailTaken);
-const userNotFound = () => notFound(messages.userNotFound);
+const emailTaken = () => new ConflictError(messages.emailTaken);
+const userNotFound = () => new NotFoundError(messages.userNotFound);
 
 export interface UsersServiceDeps {
   db: Database;
@@ -84,7 +87,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
   }
 
   function refuseCommonPassword(password: string): void {
-    if (isCommonPassword(password)) throw new HttpError(400, messages.commonPassword);
+    if (isCommonPassword(password)) throw new InvalidError(messages.commonPassword);
   }
 
   /** A customer reaches only their own record; an admin reaches everyone's. Others get 404. */
@@ -150,14 +153,14 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
     async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
       const attempt = { email: input.email.trim().toLowerCase(), ip: client.ip };
       const claimed = await throttle.claim(attempt);
-      if (!claimed) throw new HttpError(429, messages.tooManyRequests);
+      if (!claimed) throw new TooManyRequestsError(messages.tooManyRequests);
       // An account under attack is slowed for everyone, never refused (login-throttle.ts).
       if (claimed.delayMs > 0) await sleep(claimed.delayMs);
       const user = await findByEmail(attempt.email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user?.passwordHash || !passwordMatches) {
         await throttle.recordFailure();
-        throw new HttpError(401, messages.invalidCredentials);
+        throw new UnauthenticatedError(messages.invalidCredentials);
       }
       await throttle.recordSuccess(attempt, claimed);
       return startSession(user, client);
@@ -171,21 +174,21 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
      * accounts are not subscribed to marketing: nobody showed them the consent boxes (decision 0012).
      */
     async loginWithGoogle(idToken: string, client: ClientInfo): Promise<AuthResponse> {
-      if (!google) throw notFound('Google sign-in is not configured.');
+      if (!google) throw new NotFoundError('Google sign-in is not configured.');
       let identity;
       try {
         identity = await google(idToken);
       } catch {
-        throw new HttpError(503, 'Google sign-in is unavailable right now. Please try again.');
+        throw new UnavailableError('Google sign-in is unavailable right now. Please try again.');
       }
-      if (!identity) throw new HttpError(401, messages.googleLoginFailed);
+      if (!identity) throw new UnauthenticatedError(messages.googleLoginFailed);
       const [bySubject] = await db.select().from(users).where(eq(users.googleSubject, identity.subject));
       if (bySubject) return startSession(bySubject, client);
       const byEmail = await findByEmail(identity.email);
       // An account already linked to another Google identity is not handed to this one.
       if (byEmail?.googleSubject)
-        throw new HttpError(409, 'This email is linked to a different Google account.');
-      if (byEmail && !byEmail.emailVerifiedAt) throw new HttpError(403, messages.googleLinkRefused);
+        throw new ConflictError('This email is linked to a different Google account.');
+      if (byEmail && !byEmail.emailVerifiedAt) throw new ForbiddenError(messages.googleLinkRefused);
       if (byEmail) {
         return db.transaction(async (tx) => {
           const [linked] = await tx
@@ -251,7 +254,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
       assertCanReach(viewer, userId);
       if (changes.isAdmin !== undefined && !viewer.isAdmin) delete changes.isAdmin;
       if (changes.isAdmin === false && userId === viewer.id) {
-        throw new HttpError(400, 'You cannot remove your own admin rights.');
+        throw new InvalidError('You cannot remove your own admin rights.');
       }
       try {
         return await db.transaction(async (tx) => {
@@ -273,7 +276,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
               .select({ admins: sql<number>`count(*)::int` })
               .from(users)
               .where(eq(users.isAdmin, true));
-            if (admins === 0) throw new HttpError(400, 'The shop needs at least one admin.');
+            if (admins === 0) throw new InvalidError('The shop needs at least one admin.');
             await sessions.revokeAll(userId, tx);
           }
           return toApiUser(after!);
@@ -301,7 +304,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
       const row = await findById(userId);
       if (!row) throw userNotFound();
       if (row.passwordHash && !(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
-        throw new HttpError(400, 'Your current password is not correct.');
+        throw new InvalidError('Your current password is not correct.');
       }
       refuseCommonPassword(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
@@ -343,7 +346,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
 
     /** Deletes an account and, with it, its sessions; its orders stay for the books. */
     async remove(viewer: Viewer, userId: number): Promise<void> {
-      if (userId === viewer.id) throw new HttpError(400, 'You cannot delete your own account.');
+      if (userId === viewer.id) throw new InvalidError('You cannot delete your own account.');
       const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
       if (deleted.length === 0) throw userNotFound();
     },

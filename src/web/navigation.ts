@@ -1,4 +1,6 @@
 /** The shop's navigation in one place: header menu, mobile menu, footer and announcement bar. */
+import { formatPriceShort } from '../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../domain/pricing';
 
 export interface NavLink {
   label: string;
@@ -41,7 +43,7 @@ export const announcements: readonly { text: string; to?: string }[] = [
     to: '/chunky-variety-pack',
   },
   { text: 'Proudly made in Canada' },
-  { text: 'Shipping on us for orders over $90', to: '/shop' },
+  { text: `Shipping on us for orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)}`, to: '/shop' },
   { text: 'Shop our bestsellers', to: '/shop' },
   { text: 'Snack smarter with real ingredients', to: '/about' },
 ];

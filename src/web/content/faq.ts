@@ -1,5 +1,15 @@
 /** The FAQ page (/faq), grouped by topic. `{email}` is replaced with the contact e-mail when rendered. */
+import { formatPriceShort } from '../../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
 import type { FaqGroup } from './types';
+
+const freeFrom = formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS);
+const rates = {
+  vancouver: formatPriceShort(SHIPPING_RATES_CENTS.vancouver),
+  burnaby: formatPriceShort(SHIPPING_RATES_CENTS.burnaby),
+  elsewhere: formatPriceShort(SHIPPING_RATES_CENTS.elsewhere),
+};
+const gst = `${Math.round(TAX_RATE * 100)}% GST`;
 
 export const faqGroups: FaqGroup[] = [
   {
@@ -93,9 +103,9 @@ export const faqGroups: FaqGroup[] = [
       {
         question: 'How much does shipping cost?',
         answer:
-          'Shipping is free on orders of $90 or more (before tax). Otherwise, we charge a ' +
-          'flat rate based on your city, shown at checkout: $5 in Vancouver, $8 in Burnaby ' +
-          'and $15 elsewhere in British Columbia.',
+          `Shipping is free on orders of ${freeFrom} or more (before tax). Otherwise, we charge a ` +
+          `flat rate based on your city, shown at checkout: ${rates.vancouver} in Vancouver, ${rates.burnaby} in Burnaby ` +
+          `and ${rates.elsewhere} elsewhere in British Columbia.`,
       },
       {
         question: 'How long does delivery take?',
@@ -114,13 +124,13 @@ export const faqGroups: FaqGroup[] = [
         answer:
           'You pay by card at checkout. Payments are processed securely by our payment ' +
           'provider, Stripe, and we never store your full card number. Prices are in ' +
-          'Canadian dollars (CAD), and 5% GST is added at checkout.',
+          `Canadian dollars (CAD), and ${gst} is added at checkout.`,
       },
       {
         question: 'Do you offer discount codes?',
         answer:
           "No, we don't offer discount codes, and our checkout doesn't accept them. If you " +
-          "see a code that claims to be from Northbite, it isn't from us. Orders of $90 or " +
+          `see a code that claims to be from Northbite, it isn't from us. Orders of ${freeFrom} or ` +
           'more ship free.',
       },
     ],

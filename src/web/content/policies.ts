@@ -1,5 +1,15 @@
 /** The four static policy pages (SPEC §1, §9). `{email}` becomes the contact e-mail when rendered. */
+import { formatPriceShort } from '../../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
 import type { PolicyPage } from './types';
+
+const freeFrom = formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS);
+const rates = {
+  vancouver: formatPriceShort(SHIPPING_RATES_CENTS.vancouver),
+  burnaby: formatPriceShort(SHIPPING_RATES_CENTS.burnaby),
+  elsewhere: formatPriceShort(SHIPPING_RATES_CENTS.elsewhere),
+};
+const gst = `${Math.round(TAX_RATE * 100)}% GST`;
 
 export const policyPages: Record<
   'terms-of-use' | 'privacy-policy' | 'accessibility-policy' | 'refund-policy',
@@ -57,7 +67,7 @@ export const policyPages: Record<
       {
         heading: 'Orders, prices and availability',
         paragraphs: [
-          'All prices are in Canadian dollars (CAD). 5% GST is added at checkout, and the ' +
+          `All prices are in Canadian dollars (CAD). ${gst} is added at checkout, and the ` +
             'shipping charge for your order is shown before you pay.',
           'Products are available while supplies last. We may refuse or cancel an order, or ' +
             "limit quantities, for example if a product is out of stock, if we can't deliver " +
@@ -90,9 +100,9 @@ export const policyPages: Record<
         paragraphs: ['For now, we ship only to addresses in British Columbia, Canada.'],
         list: [
           "Delivery usually takes 3-7 business days. We don't offer expedited or express " + 'shipping.',
-          'Shipping is free on orders of $90 or more (before tax).',
-          'Otherwise, a flat rate based on your city is shown at checkout: $5 in Vancouver, ' +
-            '$8 in Burnaby and $15 elsewhere in British Columbia.',
+          `Shipping is free on orders of ${freeFrom} or more (before tax).`,
+          `Otherwise, a flat rate based on your city is shown at checkout: ${rates.vancouver} in Vancouver, ` +
+            `${rates.burnaby} in Burnaby and ${rates.elsewhere} elsewhere in British Columbia.`,
           'Delivery times are estimates, not guarantees, and can be affected by weather, ' +
             'holidays and carrier delays.',
         ],

@@ -1,16 +1,19 @@
 import { Truck } from 'lucide-react';
 import { useEffect } from 'react';
-import { data, Link, Navigate, useNavigate } from 'react-router';
+import { data, Link, replace, useNavigate } from 'react-router';
 import { GROUND_SHIPPING, type ShippingInfo } from '../../domain/checkout';
-import { formatPrice } from '../../domain/money';
+import { formatPrice, formatPriceShort } from '../../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS } from '../../domain/pricing';
 import { AddressBlock, shippingInfoAddress } from '../components/checkout/address-block';
 import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
 import { OrderSummary } from '../components/checkout/order-summary';
 import { currentCart, useCart } from '../features/cart/cart-store';
-import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
+import { checkoutActions, currentCheckout, useCheckout } from '../features/checkout/checkout-store';
 import { checkoutTexts } from '../features/checkout/texts';
 import { cartTotals, useFreeShipping } from '../features/checkout/totals';
 import { RequireUser } from '../features/session/require-user';
+import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
+import { getStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/checkout-shipping';
@@ -38,31 +41,55 @@ export function meta({ data: page }: Route.MetaArgs) {
 /** 'Calculating...' shows this long after the address changes (SPEC §4, §9). */
 const CALCULATING_MS = 500;
 
-export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
-  return <RequireUser>{() => <ShippingStep freeShippingEmail={loaderData.freeShippingEmail} />}</RequireUser>;
+/** The rates of SPEC §9 as the shipping step states them. */
+const RATES_TEXT =
+  `Orders of ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} or more ship free. ` +
+  `Vancouver ${formatPriceShort(SHIPPING_RATES_CENTS.vancouver)}, ` +
+  `Burnaby and Brentwood ${formatPriceShort(SHIPPING_RATES_CENTS.burnaby)}, ` +
+  `anywhere else in British Columbia ${formatPriceShort(SHIPPING_RATES_CENTS.elsewhere)}.`;
+
+/** The address saved by the address step (this tab's checkout); without one, back to that step. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  // Signed out: the page sends the visitor to /login first, remembering this step.
+  if (!getStoredUser()) return { ...page, shippingInfo: null };
+  const { shippingInfo } = currentCheckout();
+  if (!shippingInfo) throw replace('/checkout');
+  return { ...page, shippingInfo };
+}
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = SignedInFallback;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SignedInError error={error} />;
 }
 
-function ShippingStep({ freeShippingEmail }: { freeShippingEmail: string | null }) {
-  const checkout = useCheckout();
-  const info = checkout.shippingInfo;
-  // Without an address there is nothing to ship to: back to the address step.
-  if (!info) return <Navigate to="/checkout" replace />;
+export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
+  const { shippingInfo, freeShippingEmail } = loaderData;
   return (
-    <ShippingOptions info={info} pricedCost={checkout.shippingCost} freeShippingEmail={freeShippingEmail} />
+    <RequireUser>
+      {() =>
+        shippingInfo ? (
+          <ShippingOptions info={shippingInfo} freeShippingEmail={freeShippingEmail} />
+        ) : (
+          <SignedInFallback />
+        )
+      }
+    </RequireUser>
   );
 }
 
 function ShippingOptions({
   info,
-  pricedCost,
   freeShippingEmail,
 }: {
   info: ShippingInfo;
-  pricedCost: number | null;
   freeShippingEmail: string | null;
 }) {
   const navigate = useNavigate();
   const cart = useCart();
+  const pricedCost = useCheckout().shippingCost;
   const freeShipping = useFreeShipping(freeShippingEmail);
   const totals = cartTotals(cart.items, info, freeShipping);
   // A new address is priced again: its cost reads 'Calculating...' for a moment first.
@@ -132,10 +159,7 @@ function ShippingOptions({
             </span>
           </label>
         </fieldset>
-        <p className="mt-3 text-sm text-muted">
-          Orders of $90 or more ship free. Vancouver $5, Burnaby and Brentwood $8, anywhere else in British
-          Columbia $15.
-        </p>
+        <p className="mt-3 text-sm text-muted">{RATES_TEXT}</p>
       </CheckoutCard>
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <Link to="/checkout" className="text-center text-sm font-semibold text-maple-dark hover:underline">

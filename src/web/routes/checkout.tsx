@@ -12,6 +12,7 @@ import { trackStartedCheckout } from '../features/checkout/events';
 import { checkoutTexts } from '../features/checkout/texts';
 import { cartTotals, useFreeShipping } from '../features/checkout/totals';
 import { RequireUser } from '../features/session/require-user';
+import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
 import type { StoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
@@ -36,6 +37,21 @@ export function meta({ data: page }: Route.MetaArgs) {
     path: '/checkout',
     noindex: true,
   });
+}
+
+/**
+ * The checkout is the cart and the address kept in this browser (the stores the steps subscribe to):
+ * it shows only in the browser, after the server's loading state.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverLoader();
+}
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = SignedInFallback;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SignedInError error={error} />;
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { data } from 'react-router';
 import { contactMessageSchema } from '../../domain/marketing';
 import { messages } from '../../domain/messages';
-import { ApiError, apiRequest } from '../api';
+import { apiRequest, userMessage } from '../api';
 import { PageHeader } from '../components/content/page-header';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
@@ -62,7 +62,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       setStatus({
         state: 'error',
-        text: error instanceof ApiError && error.status < 500 ? error.message : messages.contactFailed,
+        text: userMessage(error, messages.contactFailed),
       });
     }
   }

@@ -1,16 +1,13 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { data, Link } from 'react-router';
-import { messages } from '../../domain/messages';
-import type { Order } from '../../domain/orders';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { OrderLines } from '../components/orders/order-lines';
-import { Spinner } from '../components/spinner';
-import { checkoutActions, currentCheckout, useCheckout } from '../features/checkout/checkout-store';
+import { checkoutActions, currentCheckout } from '../features/checkout/checkout-store';
 import { trackPlacedOrder } from '../features/checkout/events';
 import { CLEAR_AFTER_ORDER_MS, finishPlacedOrder } from '../features/checkout/finish-order';
 import { checkoutTexts } from '../features/checkout/texts';
-import { useHydrated } from '../features/use-hydrated';
+import { ScreenError, SignedInFallback } from '../features/session/signed-in-route';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/order-confirmation';
@@ -35,13 +32,25 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long' });
 
-export default function OrderConfirmation() {
-  const hydrated = useHydrated();
-  const checkout = useCheckout();
-  // The order stays on screen after the checkout state is cleared (SPEC §4).
-  const [order, setOrder] = useState<Order | null>(null);
-  if (checkout.order && checkout.order.id !== order?.id) setOrder(checkout.order);
+/** The order just placed, as this tab's checkout has it. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { ...(await serverLoader()), order: currentCheckout().order };
+}
+clientLoader.hydrate = true as const;
 
+// The order stays on screen after the checkout state is cleared (SPEC §4): it is read once.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const HydrateFallback = SignedInFallback;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError error={error} />;
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
   const orderId = order?.id;
   useEffect(() => {
     if (orderId === undefined) return;
@@ -65,8 +74,6 @@ export default function OrderConfirmation() {
     window.addEventListener('pagehide', finish);
     return finish;
   }, [orderId]);
-
-  if (!hydrated) return <Spinner label={messages.loading} className="py-32" />;
 
   if (!order) {
     return (

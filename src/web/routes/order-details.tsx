@@ -1,9 +1,14 @@
 import { Pencil } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { data, Link } from 'react-router';
-import { messages } from '../../domain/messages';
-import { canEditAddress, orderSchema, type Order, type OrderAddressUpdate } from '../../domain/orders';
-import { ApiError, apiRequest } from '../api';
+import { useState, type ReactNode } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useFetcher,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { canEditAddress, type Order, type OrderAddressUpdate } from '../../domain/orders';
+import { ApiError } from '../api';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { AddressEditForm } from '../components/orders/address-edit-form';
 import { CancelOrder } from '../components/orders/cancel-order';
@@ -11,11 +16,17 @@ import { OrderLines } from '../components/orders/order-lines';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
-import { Spinner } from '../components/spinner';
 import { fetchOrder } from '../features/checkout/checkout-api';
+import {
+  cancelOrder,
+  changeOrderAddress,
+  type OrderChange,
+  type OrderSubmission,
+} from '../features/checkout/order-changes';
 import { orderTexts } from '../features/checkout/texts';
 import { RequireUser } from '../features/session/require-user';
-import type { StoredUser } from '../features/session/stored-session';
+import { SignedInFallback } from '../features/session/signed-in-route';
+import { getStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/order-details';
@@ -24,87 +35,112 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });
 }
 
-// The order is read in the browser with the shopper's session; the server sends a loading shell.
+// The order is read in the browser with the shopper's session (clientLoader); the server sends a
+// loading shell.
 export const headers = publicPageHeaders;
 
-export function meta({ data: page, params }: Route.MetaArgs) {
-  if (!page) return [];
+export function meta({ data: page, params, matches }: Route.MetaArgs) {
+  // A missing order (thrown 404) leaves no page data: the site's own settings give the origin.
+  const origin = page?.origin ?? matches[0]?.data?.settings.publicUrl;
+  if (!origin) return [];
   return pageMeta({
     title: `Order #${params.orderId}`,
     description: 'The details of your Northbite order.',
-    origin: page.origin,
+    origin,
     path: `/orders/${encodeURIComponent(params.orderId)}`,
     noindex: true,
   });
 }
 
-export default function OrderDetails({ params }: Route.ComponentProps) {
+const isOrderId = (value: string) => /^[1-9]\d{0,15}$/.test(value);
+
+/** A missing order, someone else's (it answers 404 like a missing one), or a number that is none. */
+const noSuchOrder = () => data(orderTexts.noOrderFound, { status: 404 });
+
+export async function clientLoader({ params, request, serverLoader }: Route.ClientLoaderArgs) {
+  // Signed out: nothing to ask; the page sends the visitor to /login.
+  if (!getStoredUser()) return { ...(await serverLoader()), order: null };
+  if (!isOrderId(params.orderId)) throw noSuchOrder();
+  const [page, order] = await Promise.all([serverLoader(), loadOrder(params.orderId, request.signal)]);
+  return { ...page, order };
+}
+clientLoader.hydrate = true as const;
+
+async function loadOrder(orderId: string, signal: AbortSignal): Promise<Order> {
+  try {
+    return await fetchOrder(orderId, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw noSuchOrder();
+    if (!signal.aborted) console.error('Failed to fetch order details', error);
+    throw error;
+  }
+}
+
+/** The page's changes: cancelling the order, or a new shipping address (SPEC §4). */
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<OrderChange> {
+  const submission = (await request.json()) as OrderSubmission;
+  return submission.intent === 'cancel'
+    ? cancelOrder(params.orderId, request.signal)
+    : changeOrderAddress(params.orderId, submission.address, request.signal);
+}
+
+/** After a change the order is read again only when it changed or moved meanwhile. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const change = actionResult as OrderChange | undefined;
+  return change ? change.reload : defaultShouldRevalidate;
+}
+
+export const HydrateFallback = SignedInFallback;
+
+/** A missing order says 'No order details found.', any other failure 'Error fetching order details: …'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  const message =
+    error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : String(error);
   return (
     <RequireUser>
-      {(user) => <OrderPage key={params.orderId} orderId={params.orderId} user={user} />}
+      {() => (
+        <OrderFrame>
+          <Notice>
+            {missing ? (
+              <p role="alert" className="font-display text-2xl font-semibold text-cocoa">
+                {orderTexts.noOrderFound}
+              </p>
+            ) : (
+              <p role="alert" className="font-medium text-danger">
+                {orderTexts.fetchDetailsFailed(message)}
+              </p>
+            )}
+          </Notice>
+        </OrderFrame>
+      )}
     </RequireUser>
   );
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'missing' }
-  | { status: 'loaded'; order: Order };
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <RequireUser>
+      {(user) =>
+        order ? (
+          <OrderFrame>
+            <LoadedOrder key={order.id} order={order} mine={order.user_id === user.id} />
+          </OrderFrame>
+        ) : (
+          <SignedInFallback />
+        )
+      }
+    </RequireUser>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeStyle: 'short' });
-const isOrderId = (value: string) => /^[1-9]\d{0,15}$/.test(value);
 
-function OrderPage({ orderId, user }: { orderId: string; user: StoredUser }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  const valid = isOrderId(orderId);
-
-  useEffect(() => {
-    if (!valid) return;
-    const controller = new AbortController();
-    fetchOrder(orderId, controller.signal)
-      .then((order) => setState({ status: 'loaded', order }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Someone else's order answers 404 like a missing one.
-        if (error instanceof ApiError && error.status === 404) return setState({ status: 'missing' });
-        console.error('Failed to fetch order details', error);
-        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [orderId, valid, reloads]);
-
-  const shown: State = valid ? state : { status: 'missing' };
+function OrderFrame({ children }: { children: ReactNode }) {
   return (
     <div className="bg-sand py-10 sm:py-14">
-      <div className="container-page max-w-5xl">
-        {shown.status === 'loading' && <Spinner label="Loading your order" className="py-24" />}
-        {shown.status === 'failed' && (
-          <Notice>
-            <p role="alert" className="font-medium text-danger">
-              {orderTexts.fetchDetailsFailed(shown.message)}
-            </p>
-          </Notice>
-        )}
-        {shown.status === 'missing' && (
-          <Notice>
-            <p role="alert" className="font-display text-2xl font-semibold text-cocoa">
-              {orderTexts.noOrderFound}
-            </p>
-          </Notice>
-        )}
-        {shown.status === 'loaded' && (
-          <LoadedOrder
-            order={shown.order}
-            mine={shown.order.user_id === user.id}
-            onChange={(order) => setState({ status: 'loaded', order })}
-            reload={reload}
-          />
-        )}
-      </div>
+      <div className="container-page max-w-5xl">{children}</div>
     </div>
   );
 }
@@ -125,55 +161,22 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-function LoadedOrder({
-  order,
-  mine,
-  onChange,
-  reload,
-}: {
-  order: Order;
-  mine: boolean;
-  onChange: (order: Order) => void;
-  reload: () => void;
-}) {
+function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
+  const cancel = useFetcher<OrderChange>();
+  const saving = useFetcher<OrderChange>();
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const editable = mine && canEditAddress(order.status);
+  // A fetcher holds its answer while the page reads the order again: a change shows once it is
+  // idle, with the order as it now is. A saved address closes the form.
+  const done = (fetcher: typeof saving) => fetcher.state === 'idle' && fetcher.data?.done === true;
+  const saved = done(saving);
+  const notice = done(cancel) ? 'Your order has been canceled.' : saved ? 'Shipping address updated.' : null;
 
-  async function saveAddress(address: OrderAddressUpdate): Promise<string | null> {
-    try {
-      const reply = await apiRequest<unknown>(`/api/orders/${order.id}`, { method: 'PATCH', body: address });
-      const updated = orderSchema.safeParse(reply);
-      if (!updated.success) throw new Error('Invalid response from the server');
-      onChange(updated.data);
-      setEditing(false);
-      setNotice('Shipping address updated.');
-      return null;
-    } catch (error) {
-      // The new address ships at another rate than the one paid (issue 16): the server says what to do.
-      if (error instanceof ApiError && error.message === messages.shippingChangeRefused) return error.message;
-      console.error('Failed to update shipping address', error);
-      // The status changed meanwhile (409): show the order as it is now.
-      if (error instanceof ApiError && error.status === 409) reload();
-      return error instanceof ApiError && error.status < 500
-        ? `${orderTexts.updateAddressFailed}: ${error.message}`
-        : orderTexts.updateAddressFailed;
-    }
-  }
-
-  async function cancel(): Promise<boolean> {
-    try {
-      await apiRequest<unknown>(`/api/orders/${order.id}/cancel`, { method: 'POST' });
-      setNotice('Your order has been canceled.');
-      setEditing(false);
-      reload();
-      return true;
-    } catch (error) {
-      console.error('Failed to cancel order', error);
-      if (error instanceof ApiError && error.status === 409) reload();
-      return false;
-    }
-  }
+  const submit = (fetcher: typeof saving, submission: OrderSubmission) =>
+    fetcher.submit(submission as unknown as Parameters<typeof fetcher.submit>[0], {
+      method: 'post',
+      encType: 'application/json',
+    });
 
   return (
     <div className="space-y-6">
@@ -247,11 +250,11 @@ function LoadedOrder({
               <h2 id="order-address-title" className="font-display text-2xl font-semibold">
                 Shipping address
               </h2>
-              {editable && !editing && (
+              {editable && (!editing || saved) && (
                 <button
                   type="button"
                   onClick={() => {
-                    setNotice(null);
+                    saving.reset();
                     setEditing(true);
                   }}
                   className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-maple-dark hover:bg-sand"
@@ -262,8 +265,13 @@ function LoadedOrder({
               )}
             </div>
             <div className="mt-4">
-              {editing && editable ? (
-                <AddressEditForm order={order} onSave={saveAddress} onCancel={() => setEditing(false)} />
+              {editing && editable && !saved ? (
+                <AddressEditForm
+                  order={order}
+                  onSave={(address: OrderAddressUpdate) => submit(saving, { intent: 'address', address })}
+                  problem={saving.state === 'idle' ? (saving.data?.problem ?? null) : null}
+                  onCancel={() => setEditing(false)}
+                />
               ) : (
                 <>
                   <AddressBlock address={orderAddress(order)} testId="order-address" />
@@ -276,7 +284,15 @@ function LoadedOrder({
               )}
             </div>
           </section>
-          {mine && <CancelOrder status={order.status} onConfirm={cancel} />}
+          {mine && (
+            <CancelOrder
+              status={order.status}
+              busy={cancel.state !== 'idle'}
+              failed={cancel.state === 'idle' && cancel.data?.done === false}
+              onOpen={() => cancel.reset()}
+              onConfirm={() => submit(cancel, { intent: 'cancel' })}
+            />
+          )}
         </div>
       </div>
       <Link to="/profile" className="inline-block text-sm font-semibold text-maple-dark hover:underline">

@@ -4,7 +4,8 @@ import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
 import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
 import { messages } from '../../domain/messages';
-import { dollarsToCents, formatPrice } from '../../domain/money';
+import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
 import { isSlug } from '../../domain/slug';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { FaqList } from '../components/content/faq-list';
@@ -161,7 +162,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="btn-primary flex-1 sm:flex-none sm:px-10"
             />
           </div>
-          <p className="text-sm text-muted">Free shipping on orders over $90 · Ships in 3-7 business days</p>
+          <p className="text-sm text-muted">
+            {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
+          </p>
         </div>
       </section>
 

@@ -1,19 +1,21 @@
 import { LogOut } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { data, useLocation, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { userSchema, type User } from '../../domain/accounts';
 import { userUpdateSchema, type ProfileField } from '../../domain/account-details';
 import { messages } from '../../domain/messages';
+import type { Order } from '../../domain/orders';
 import { z } from '../../domain/zod';
 import { ApiError, apiRequest } from '../api';
 import { EditableField, type FieldKind } from '../components/account/editable-field';
 import { EmailNotice } from '../components/account/email-notice';
 import { PasswordChange } from '../components/account/password-change';
-import { RecentOrders } from '../components/account/recent-orders';
+import { loadRecentOrders, RecentOrders } from '../components/account/recent-orders';
 import { cameFromPasswordReset, savedDetailsText } from '../features/account/email-links';
 import { RequireUser } from '../features/session/require-user';
 import { refreshStoredUser, signOut } from '../features/session/session-actions';
-import { storeUser, type StoredUser } from '../features/session/stored-session';
+import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
+import { getStoredUser, storeUser, type StoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/profile';
@@ -48,42 +50,65 @@ const FIELDS: { name: ProfileField; label: string; kind: FieldKind }[] = [
 
 const userReply = z.object({ user: userSchema });
 
-export default function Profile() {
-  return <RequireUser>{(user) => <Account stored={user} />}</RequireUser>;
+/**
+ * The stored copy of the account may be stale (changed on another device, by an admin, by a
+ * confirmation link followed elsewhere): it is read again before the page shows, and the recent
+ * orders start loading (they show when they arrive). Signed out, nothing is asked: the page sends
+ * the visitor to /login.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const stored = getStoredUser();
+  if (!stored) return { ...(await serverLoader()), account: null };
+  const [page, loadError] = await Promise.all([serverLoader(), refreshAccount(stored.id, request.signal)]);
+  // The server no longer knows the session (401): it was cleared, nothing more to ask.
+  if (!getStoredUser()) return { ...page, account: null };
+  return { ...page, account: { loadError, orders: loadRecentOrders(stored.id, request.signal) } };
+}
+clientLoader.hydrate = true as const;
+
+/** Refreshes the stored account; answers what to say when that failed (nothing unless it is gone). */
+async function refreshAccount(id: number, signal: AbortSignal): Promise<string | null> {
+  try {
+    return (await refreshStoredUser(id, signal)) ? null : messages.invalidServerResponse;
+  } catch (error) {
+    if (signal.aborted) return null;
+    console.error('Failed to load the account', error);
+    return error instanceof ApiError && error.status === 404 ? messages.userNotFound : null;
+  }
 }
 
-function Account({ stored }: { stored: StoredUser }) {
+export const HydrateFallback = SignedInFallback;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <SignedInError error={error} />;
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  // The stored user is the account shown: the loader refreshed it, and saving a field stores it.
+  return (
+    <RequireUser>
+      {(user) => (account ? <Account user={user} {...account} /> : <SignedInFallback />)}
+    </RequireUser>
+  );
+}
+
+function Account({
+  user,
+  loadError,
+  orders,
+}: {
+  user: StoredUser;
+  loadError: string | null;
+  orders: Promise<Order[] | null>;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [user, setUser] = useState<StoredUser>(stored);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [savedText, setSavedText] = useState<string>(savedDetailsText('', stored));
+  const revalidator = useRevalidator();
+  const [savedText, setSavedText] = useState<string>(() => savedDetailsText('', user));
   const dialog = useRef<HTMLDialogElement>(null);
   // Arrived from a password reset link: say so once (the state goes with this history entry).
   const [passwordReset] = useState(() => cameFromPasswordReset(location.state));
-
-  // The stored copy may be stale (changed on another device, by an admin, by a confirmation link
-  // followed elsewhere): refresh it.
-  const refresh = useCallback(
-    (signal?: AbortSignal) =>
-      refreshStoredUser(stored.id, signal)
-        .then((fresh) => {
-          if (!fresh) return setLoadError(messages.invalidServerResponse);
-          setUser(fresh);
-        })
-        .catch((error: unknown) => {
-          if (signal?.aborted) return;
-          console.error('Failed to load the account', error);
-          setLoadError(error instanceof ApiError && error.status === 404 ? messages.userNotFound : null);
-        }),
-    [stored.id],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void refresh(controller.signal);
-    return () => controller.abort();
-  }, [refresh]);
 
   async function save(field: ProfileField, value: string | boolean): Promise<string | null> {
     const parsed = userUpdateSchema.shape[field].safeParse(value);
@@ -105,7 +130,6 @@ function Account({ stored }: { stored: StoredUser }) {
       }
       return messages.updateUserFailed;
     }
-    setUser(updated);
     storeUser(updated);
     setSavedText(savedDetailsText(field, updated));
     dialog.current?.showModal();
@@ -151,7 +175,7 @@ function Account({ stored }: { stored: StoredUser }) {
           user={user}
           onAnswer={(message) => {
             // The stored copy was behind: the address is confirmed already.
-            if (message === messages.emailAlreadyVerified) void refresh();
+            if (message === messages.emailAlreadyVerified) void revalidator.revalidate();
           }}
         />
         <section
@@ -174,8 +198,8 @@ function Account({ stored }: { stored: StoredUser }) {
             />
           ))}
         </section>
-        <PasswordChange userId={user.id} onChanged={setUser} />
-        <RecentOrders userId={user.id} />
+        <PasswordChange userId={user.id} />
+        <RecentOrders orders={orders} />
       </div>
       <dialog
         ref={dialog}

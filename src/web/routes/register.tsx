@@ -5,7 +5,7 @@ import { data, Link, useLocation, useNavigate } from 'react-router';
 import { authResponseSchema, PASSWORD_MIN_LENGTH, type AuthResponse } from '../../domain/accounts';
 import { registerSchema, type RegisterInput, type Registration } from '../../domain/account-details';
 import { messages } from '../../domain/messages';
-import { ApiError, apiRequest } from '../api';
+import { apiRequest, userMessage } from '../api';
 import { AuthCard, OrDivider } from '../components/account/auth-card';
 import { describedBy, FormField, inputClass } from '../components/account/form-field';
 import { GoogleSignIn } from '../components/account/google-sign-in';
@@ -72,7 +72,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       console.warn('Registration failed', error);
       // The server's reason helps when it is about the form (e-mail taken, password too common).
-      setFailure(error instanceof ApiError && error.status < 500 ? error.message : '');
+      setFailure(userMessage(error, ''));
     }
   });
 

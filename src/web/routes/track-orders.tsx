@@ -1,6 +1,13 @@
 import { ChevronRight, PackageSearch } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { data, Link, useLocation, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import {
+  data,
+  Link,
+  useFetcher,
+  useLocation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Order } from '../../domain/orders';
 import { ApiError } from '../api';
 import { describedBy, inputClass } from '../components/account/form-field';
@@ -9,6 +16,7 @@ import { StatusBadge } from '../components/orders/status-badge';
 import { Spinner } from '../components/spinner';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import { trackTexts } from '../features/checkout/texts';
+import { ScreenError } from '../features/session/signed-in-route';
 import { getStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
@@ -31,14 +39,11 @@ export function meta({ data: page }: Route.MetaArgs) {
   });
 }
 
-type State =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'failed'; message: string; needsLogin?: boolean }
-  | { status: 'found'; order: Order };
+type Failure = { message: string; needsLogin?: boolean };
+type Lookup = ({ status: 'failed' } & Failure) | { status: 'found'; order: Order };
 
 /** SPEC §5, §8: the checks of an order number before it is looked up, in the spec's words. */
-function problemWith(orderNumber: string): { message: string; needsLogin?: boolean } | null {
+function problemWith(orderNumber: string): Failure | null {
   const value = orderNumber.trim().replace(/^#/, '');
   if (!value) return { message: trackTexts.enterOrderNumber };
   if (!getStoredUser()) return { message: trackTexts.logInToTrack, needsLogin: true };
@@ -48,63 +53,76 @@ function problemWith(orderNumber: string): { message: string; needsLogin?: boole
   return null;
 }
 
+/** Looks up the order whose number the form sent (checked already: problemWith). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Lookup> {
+  const id = Number((await request.formData()).get('order'));
+  try {
+    const order = await fetchOrder(id, request.signal);
+    // An order of another account (an admin may read it) is not the shopper's to track.
+    if (order.user_id !== getStoredUser()?.id) throw new ApiError('Not found', 404);
+    return { status: 'found', order };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return { status: 'failed', message: trackTexts.notYourOrder };
+    }
+    if (error instanceof ApiError && error.status === 401) {
+      return { status: 'failed', message: trackTexts.logInToTrack, needsLogin: true };
+    }
+    if (!request.signal.aborted) console.error('Failed to track the order', error);
+    return {
+      status: 'failed',
+      message:
+        error instanceof ApiError && error.status === 400
+          ? trackTexts.invalidOrderNumber
+          : error instanceof Error
+            ? error.message
+            : String(error),
+    };
+  }
+}
+
+/** A lookup changes nothing the page loaded. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult === undefined ? defaultShouldRevalidate : false;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError error={error} />;
+}
+
 /**
  * /track-orders: anyone may open it, tracking needs the shopper's session (SPEC §6: only their own
- * orders).
+ * orders). The number is checked here at once; the lookup is the page's action, through a fetcher
+ * (a newer lookup cancels the one in flight).
  */
 export default function TrackOrders() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // A number sent by the form before the scripts loaded (?order=) is kept in the field.
   const [orderNumber, setOrderNumber] = useState(searchParams.get('order') ?? '');
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-
-  async function track(value: string) {
-    controller.current?.abort();
-    const problem = problemWith(value);
-    if (problem) return setState({ status: 'failed', ...problem });
-    const id = Number(value.trim().replace(/^#/, ''));
-    const current = new AbortController();
-    controller.current = current;
-    setState({ status: 'loading' });
-    try {
-      const order = await fetchOrder(id, current.signal);
-      // An order of another account (an admin may read it) is not the shopper's to track.
-      if (order.user_id !== getStoredUser()?.id) throw new ApiError('Not found', 404);
-      setState({ status: 'found', order });
-    } catch (error) {
-      if (current.signal.aborted) return;
-      if (error instanceof ApiError && error.status === 404) {
-        return setState({ status: 'failed', message: trackTexts.notYourOrder });
-      }
-      if (error instanceof ApiError && error.status === 401) {
-        return setState({ status: 'failed', message: trackTexts.logInToTrack, needsLogin: true });
-      }
-      console.error('Failed to track the order', error);
-      setState({
-        status: 'failed',
-        message:
-          error instanceof ApiError && error.status === 400
-            ? trackTexts.invalidOrderNumber
-            : error instanceof Error
-              ? error.message
-              : String(error),
-      });
-    }
-  }
-
-  useEffect(() => {
-    const pending = controller;
-    return () => pending.current?.abort();
-  }, []);
+  const [problem, setProblem] = useState<Failure | null>(null);
+  const lookup = useFetcher<typeof clientAction>();
+  const looking = lookup.state !== 'idle';
+  const state: Lookup | null = problem
+    ? { status: 'failed', ...problem }
+    : looking
+      ? null
+      : (lookup.data ?? null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void track(orderNumber);
+    const found = problemWith(orderNumber);
+    if (found) {
+      lookup.reset();
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    const id = String(Number(orderNumber.trim().replace(/^#/, '')));
+    void lookup.submit({ order: id }, { method: 'post', flushSync: true });
   }
 
-  const error = state.status === 'failed' ? state.message : undefined;
+  const error = state?.status === 'failed' ? state.message : undefined;
 
   return (
     <div className="bg-sand py-12 sm:py-16">
@@ -134,12 +152,12 @@ export default function TrackOrders() {
                 {...describedBy('track-order-number', error)}
                 className={`${inputClass} mt-0 flex-1`}
               />
-              <button type="submit" className="btn-primary" disabled={state.status === 'loading'}>
+              <button type="submit" className="btn-primary" disabled={looking}>
                 {trackTexts.trackOrder}
               </button>
             </div>
             <div>
-              {state.status === 'failed' && (
+              {state?.status === 'failed' && (
                 <p
                   id="track-order-number-error"
                   className="mt-3 text-sm font-medium text-danger"
@@ -162,8 +180,8 @@ export default function TrackOrders() {
               )}
             </div>
           </form>
-          {state.status === 'loading' && <Spinner label="Looking up your order" className="mt-8" />}
-          {state.status === 'found' && (
+          {looking && <Spinner label="Looking up your order" className="mt-8" />}
+          {state?.status === 'found' && (
             <Link
               to={`/orders/${state.order.id}`}
               className="mt-8 flex items-center gap-4 rounded-2xl border border-beige bg-cream px-5 py-4 transition-colors hover:border-maple"
@@ -185,7 +203,7 @@ export default function TrackOrders() {
             </Link>
           )}
           {/* Beside the order's link, not in it: a link inside a link is neither valid nor usable. */}
-          {state.status === 'found' && hasTracking(state.order) && (
+          {state?.status === 'found' && hasTracking(state.order) && (
             <div className="mt-3 rounded-2xl border border-beige bg-white px-5 py-4">
               <ParcelTracking order={state.order} compact />
             </div>

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { authResponseSchema, newPasswordField, type User } from '../../../domain/accounts';
+import { authResponseSchema, newPasswordField, PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
 import { messages } from '../../../domain/messages';
-import { ApiError, apiRequest } from '../../api';
+import { apiRequest, userMessage } from '../../api';
 import { storeSession } from '../../features/session/stored-session';
 import { describedBy, FormField, inputClass } from './form-field';
 
 /**
  * Changing the password ends every other session of the account (and any e-mail change waiting for
- * its link); this browser gets a fresh session, and `onChanged` the account as it now is.
+ * its link); this browser gets a fresh session, with the account as it now is.
  */
-export function PasswordChange({ userId, onChanged }: { userId: number; onChanged?: (user: User) => void }) {
+export function PasswordChange({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -31,14 +31,14 @@ export function PasswordChange({ userId, onChanged }: { userId: number; onChange
       const auth = authResponseSchema.safeParse(reply);
       if (!auth.success) throw new Error(messages.invalidServerResponse);
       storeSession(auth.data.token, auth.data.user);
-      onChanged?.(auth.data.user);
       setError(null);
       setDone(true);
       setCurrent('');
       setNext('');
       setOpen(false);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : messages.requestFailed);
+      // A 401 (the session ended meanwhile) says so too, before the page sends the shopper to /login.
+      setError(userMessage(caught, messages.requestFailed, { include401: true }));
     } finally {
       setBusy(false);
     }
@@ -83,7 +83,7 @@ export function PasswordChange({ userId, onChanged }: { userId: number; onChange
           <FormField
             id="password-new"
             label="New password"
-            hint="At least 8 characters."
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
             error={error ?? undefined}
           >
             <input

@@ -1,8 +1,8 @@
 import { Truck } from 'lucide-react';
-import { dollarsToCents } from '../../../domain/money';
-import { freeShippingProgress } from '../../../domain/pricing';
+import { dollarsToCents, formatPriceShort } from '../../../domain/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, freeShippingProgress } from '../../../domain/pricing';
 
-/** The drawer's free-shipping line (SPEC §9): what is still missing below $90, or that it is free. */
+/** The drawer's free-shipping line (SPEC §9): what is missing below the threshold, or that it is free. */
 export function FreeShippingMessage({ subtotal }: { subtotal: number }) {
   const progress = freeShippingProgress(dollarsToCents(subtotal));
   return (
@@ -15,7 +15,7 @@ export function FreeShippingMessage({ subtotal }: { subtotal: number }) {
         <span>We got you! Shipping for this order on us.</span>
       ) : (
         <span>
-          Shipping on us for orders over $90.{' '}
+          {`Shipping on us for orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`}{' '}
           <strong>Add ${progress.remainingDollars} more to get it.</strong>
         </span>
       )}

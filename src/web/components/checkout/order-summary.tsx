@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../domain/cart';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import type { CheckoutTotals } from '../../../domain/pricing';
+import { TAX_RATE, type CheckoutTotals } from '../../../domain/pricing';
 import { checkoutTexts } from '../../features/checkout/texts';
 
 /**
@@ -92,7 +92,7 @@ export function OrderSummary({
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Tax (GST 5%)</dt>
+          <dt>{`Tax (GST ${Math.round(TAX_RATE * 100)}%)`}</dt>
           <dd className="tabular-nums" data-testid="summary-tax">
             {formatPrice(totals.taxCents)}
           </dd>

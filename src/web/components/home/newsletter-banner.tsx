@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
-import { ApiError, apiRequest } from '../../api';
+import { apiRequest, userMessage } from '../../api';
 
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
 
@@ -22,9 +22,7 @@ export function NewsletterBanner() {
       setState({ status: 'success', message: reply.message });
       setEmail('');
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status < 500 ? error.message : messages.newsletterFailed;
-      setState({ status: 'error', message });
+      setState({ status: 'error', message: userMessage(error, messages.newsletterFailed) });
     }
   }
 

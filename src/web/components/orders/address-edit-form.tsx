@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { COUNTRY, PROVINCES } from '../../../domain/checkout';
 import { orderAddressUpdateSchema, type Order, type OrderAddressUpdate } from '../../../domain/orders';
@@ -11,21 +12,24 @@ type TextField = 'shipping_address' | 'shipping_address2' | 'shipping_city' | 's
 
 /**
  * The shipping address of an order, editable while it is Pending or In Progress (SPEC §4). `onSave`
- * answers an error message, or null when saved.
+ * settles once the save is done; `problem` is what the last one answered when it failed.
  */
 export function AddressEditForm({
   order,
   onSave,
+  problem,
   onCancel,
 }: {
   order: Order;
-  onSave: (address: OrderAddressUpdate) => Promise<string | null>;
+  onSave: (address: OrderAddressUpdate) => Promise<void>;
+  problem: string | null;
   onCancel: () => void;
 }) {
+  // The answer of the save just sent, not of an earlier one: hidden again by the next attempt.
+  const [answered, setAnswered] = useState(false);
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
   } = useForm<AddressInput, unknown, OrderAddressUpdate>({
     resolver: zodResolver(orderAddressUpdateSchema),
@@ -41,10 +45,15 @@ export function AddressEditForm({
     },
   });
 
-  const submit = handleSubmit(async (address) => {
-    const problem = await onSave(address);
-    if (problem) setError('root', { message: problem });
+  const save = handleSubmit(async (address) => {
+    await onSave(address);
+    setAnswered(true);
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setAnswered(false);
+    void save(event);
+  };
+  const shownProblem = answered && !isSubmitting ? problem : null;
 
   const text = (name: TextField, label: string, autoComplete: string) => {
     const id = `order-${name}`;
@@ -87,9 +96,9 @@ export function AddressEditForm({
           />
         </FormField>
       </div>
-      {errors.root?.message && (
+      {shownProblem && (
         <p role="alert" className="text-sm font-medium text-danger">
-          {errors.root.message}
+          {shownProblem}
         </p>
       )}
       <div className="flex flex-wrap gap-2">

@@ -1,31 +1,33 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { canCancel, cancelBlockedReason, type OrderStatus } from '../../../domain/orders';
 import { orderTexts } from '../../features/checkout/texts';
 
 /**
  * Cancelling an order (SPEC §4): allowed unless Shipped, In Progress, Delivered or already over; the
  * screen says why when it is not, the button is disabled once canceled, and a dialog asks first.
- * `onConfirm` answers true when the order was canceled.
+ * `onConfirm` settles once the cancellation was tried (`busy` meanwhile, `failed` if it was refused);
+ * `onOpen` forgets the last failure when the dialog opens again.
  */
 export function CancelOrder({
   status,
+  busy,
+  failed,
+  onOpen,
   onConfirm,
 }: {
   status: OrderStatus;
-  onConfirm: () => Promise<boolean>;
+  busy: boolean;
+  failed: boolean;
+  onOpen: () => void;
+  onConfirm: () => Promise<void>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const allowed = canCancel(status);
   const blocked = cancelBlockedReason(status);
 
   async function confirm() {
-    setBusy(true);
-    const canceled = await onConfirm();
-    setBusy(false);
+    await onConfirm();
     dialog.current?.close();
-    setFailed(!canceled);
   }
 
   return (
@@ -45,7 +47,7 @@ export function CancelOrder({
         disabled={!allowed}
         aria-describedby="cancel-order-note"
         onClick={() => {
-          setFailed(false);
+          onOpen();
           dialog.current?.showModal();
         }}
       >

@@ -1,12 +1,13 @@
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import type { Order } from '../../../domain/orders';
+import { TAX_RATE } from '../../../domain/pricing';
 
 /** An order's items (prices arrive in cents) and its amounts (in dollars), as a receipt. */
 export function OrderLines({ order }: { order: Order }) {
   const rows: [string, number, string][] = [
     ['Subtotal', order.subtotal, 'order-subtotal'],
     ['Shipping', order.shipping_cost, 'order-shipping'],
-    ['Taxes (GST 5%)', order.tax_amount, 'order-tax'],
+    [`Taxes (GST ${Math.round(TAX_RATE * 100)}%)`, order.tax_amount, 'order-tax'],
   ];
   return (
     <div>

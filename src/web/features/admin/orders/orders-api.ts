@@ -1,0 +1,28 @@
+/** Order Management's calls: the list the route's clientLoader reads, and the two changes to an order. */
+import { centsToDollars } from '../../../../domain/money';
+import { orderSchema, type Order } from '../../../../domain/orders';
+import { adminRequest, fetchPagedList, loadPart, type Loaded, type PagedList } from '../shared/admin-api';
+import { orderQuery, ordersPath, type StatusChange } from './orders';
+
+export type OrdersData = Loaded<PagedList<Order>>;
+
+/** The page of orders the address asks for (?status=&q=&page=, or ?order=N). */
+export function loadOrders(params: URLSearchParams, signal: AbortSignal): Promise<OrdersData> {
+  return loadPart(signal, 'Failed to fetch orders', () =>
+    fetchPagedList(orderSchema, ordersPath(orderQuery(params)), signal),
+  );
+}
+
+/** PATCH /api/orders/:id/status: the status, paid flag and shipping details in one request. */
+export const updateOrder = (id: number, change: StatusChange): Promise<Order> =>
+  adminRequest(orderSchema, `/api/orders/${id}/status`, { method: 'PATCH', body: change });
+
+/** POST /api/orders/:id/refunds (issue 16): the amount goes through the payment provider. */
+export const refundOrder = (id: number, cents: number, reason: string): Promise<Order> =>
+  adminRequest(orderSchema, `/api/orders/${id}/refunds`, {
+    method: 'POST',
+    body: { amount: centsToDollars(cents), reason },
+  });
+
+/** GET /api/orders/:id/timeline (issue 17). */
+export const timelinePath = (id: number) => `/api/orders/${id}/timeline`;

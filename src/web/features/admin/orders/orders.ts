@@ -1,0 +1,167 @@
+/**
+ * Order Management (issue 7): the list query and the change an admin makes to one order; the statuses
+ * an admin may move it to and the refund form's amount (issue 16); the shipping details and the
+ * order's timeline (issue 17).
+ */
+import {
+  CARRIERS,
+  TRACKING_NUMBER_MESSAGE,
+  TRACKING_NUMBER_PATTERN,
+  type Carrier,
+  type OrderEventActor,
+} from '../../../../domain/fulfilment';
+import { messages } from '../../../../domain/messages';
+import { dollarsToCents, formatAmount } from '../../../../domain/money';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../../../domain/orders';
+import { pageParam } from '../shared/paging';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrderQuery {
+  status: OrderStatus | '';
+  q: string;
+  page: number;
+}
+
+/** ?order=N, the new-order alert's link (and the Overview's): that order, found and opened. */
+export function linkedOrderId(params: URLSearchParams): number | null {
+  const value = params.get('order') ?? '';
+  return /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/** The list's query as the address holds it (?status=&q=&page=); a linked order is searched for. */
+export function orderQuery(params: URLSearchParams): OrderQuery {
+  const status = params.get('status') ?? '';
+  const linked = linkedOrderId(params);
+  return {
+    status: isOrderStatus(status) ? status : '',
+    q: (params.get('q') ?? (linked === null ? '' : String(linked))).trim(),
+    page: pageParam(params.get('page')),
+  };
+}
+
+const isOrderStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
+
+export function ordersPath({ status, q, page }: OrderQuery, pageSize = ORDERS_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (q.trim()) params.set('q', q.trim());
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  return `/api/orders?${params.toString()}`;
+}
+
+/** The shipping fields of the order dialog as typed: '' is no carrier, or no number. */
+export interface ShippingInput {
+  carrier: Carrier | '';
+  trackingNumber: string;
+}
+
+export interface StatusChange {
+  status?: OrderStatus;
+  is_paid?: boolean;
+  carrier?: Carrier | null;
+  tracking_number?: string | null;
+}
+
+/**
+ * PATCH /api/orders/:id/status with what changed, or null when nothing did. The carrier and the
+ * tracking number (trimmed) are sent only when they differ from the order's; emptied, they are
+ * sent as null, which clears them.
+ */
+export function statusChange(
+  order: Pick<Order, 'status' | 'is_paid'> & Partial<Pick<Order, 'carrier' | 'tracking_number'>>,
+  status: OrderStatus,
+  isPaid: boolean,
+  shipping?: ShippingInput,
+): StatusChange | null {
+  const carrier = shipping ? shipping.carrier || null : undefined;
+  // As the server keeps it: trimmed, each run of spaces one space.
+  const number = shipping ? shipping.trackingNumber.trim().replace(/\s+/g, ' ') || null : undefined;
+  const change: StatusChange = {
+    ...(status !== order.status ? { status } : {}),
+    ...(isPaid !== order.is_paid ? { is_paid: isPaid } : {}),
+    ...(carrier !== undefined && carrier !== (order.carrier ?? null) ? { carrier } : {}),
+    ...(number !== undefined && number !== (order.tracking_number ?? null)
+      ? { tracking_number: number }
+      : {}),
+  };
+  return Object.keys(change).length > 0 ? change : null;
+}
+
+/** The shipping fields as the order has them saved. */
+export const shippingInput = (order: Pick<Order, 'carrier' | 'tracking_number'>): ShippingInput => ({
+  carrier: order.carrier ?? '',
+  trackingNumber: order.tracking_number ?? '',
+});
+
+export { TRACKING_NUMBER_MESSAGE };
+export const CARRIER_NEEDED_MESSAGE = 'Choose the carrier of this tracking number.';
+
+/** Why the shipping fields cannot be saved as typed, or null. Empty is fine: it clears them. */
+export function shippingProblem(input: ShippingInput): {
+  carrier?: string;
+  trackingNumber?: string;
+} | null {
+  const number = input.trackingNumber.trim();
+  if (number === '') return null;
+  if (!TRACKING_NUMBER_PATTERN.test(number)) return { trackingNumber: TRACKING_NUMBER_MESSAGE };
+  if (!input.carrier) return { carrier: CARRIER_NEEDED_MESSAGE };
+  return null;
+}
+
+export const isCarrier = (value: string): value is Carrier => (CARRIERS as readonly string[]).includes(value);
+
+export const itemCount = (order: Pick<Order, 'items'>) =>
+  order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+/** What the status select offers: the current status and the moves an admin may make from it. */
+export function statusOptions(current: OrderStatus): OrderStatus[] {
+  const allowed = ORDER_TRANSITIONS[current].admin;
+  return ORDER_STATUSES.filter((status) => status === current || allowed.includes(status));
+}
+
+type RefundedOrder = Pick<Order, 'total' | 'refunded' | 'refunds'>;
+
+/**
+ * What is left to refund, in cents: the total less what has been refunded and what is on its way
+ * back (pending refunds count, as the server counts them; failed ones moved nothing).
+ */
+export function refundLeftCents(order: RefundedOrder): number {
+  const committed = order.refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + dollarsToCents(refund.amount), 0);
+  return Math.max(0, dollarsToCents(order.total) - Math.max(committed, dollarsToCents(order.refunded)));
+}
+
+/** The refund form's amount as first shown: what is left, e.g. "45.15". */
+export const defaultRefundAmount = (order: RefundedOrder) => formatAmount(refundLeftCents(order));
+
+const DOLLARS = /^\$?\s*\d+(\.\d{1,2})?$/;
+
+/** The typed amount in cents, or why it cannot be refunded. */
+export function parseRefundAmount(text: string, leftCents: number): { cents: number } | { error: string } {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (!DOLLARS.test(trimmed)) {
+    return { error: 'Enter the amount in dollars with up to two decimals, e.g. 12.95.' };
+  }
+  const cents = dollarsToCents(Number(trimmed.replace(/^\$\s*/, '')));
+  if (cents <= 0) return { error: 'The refund must be more than $0.00.' };
+  if (cents > leftCents) return { error: messages.refundTooLarge };
+  return { cents };
+}
+
+export { orderEventSchema, orderTimelineSchema } from '../../../../domain/fulfilment-schemas';
+
+/** Who did it, as the timeline says it: 'Customer', the admin's name, or the shop itself. */
+export function actorLabel(actor: OrderEventActor): string {
+  switch (actor.kind) {
+    case 'customer':
+      return 'Customer';
+    case 'admin':
+      return actor.name?.trim() || 'Admin';
+    default:
+      return 'Northbite';
+  }
+}

@@ -1,0 +1,167 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../../../domain/messages';
+import { formatPrice } from '../../../../domain/money';
+import { REASON_MAX, type Order } from '../../../../domain/orders';
+import { userMessage } from '../../../api';
+import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
+import { OrderRefunds, refundedLine } from '../../../components/orders/order-refunds';
+import { FormError } from '../shared/states';
+import { defaultRefundAmount, parseRefundAmount, refundLeftCents } from './orders';
+import { refundOrder } from './orders-api';
+
+const REFUND_FAILED = 'Failed to refund the order. Please try again.';
+
+/**
+ * Refunds of the order (issue 16): each one with its date, amount, reason and state, 'Refunded $X of
+ * $Y', and a form for a full or partial refund. The amount starts at what is left. The Refund button
+ * is disabled while the request is out, and a second press before that is ignored, so a double click
+ * refunds once.
+ */
+export function RefundSection({
+  order,
+  onRefunded,
+  onBusyChange,
+  disabled,
+}: {
+  order: Order;
+  onRefunded: (order: Order) => void;
+  onBusyChange: (busy: boolean) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const leftCents = refundLeftCents(order);
+  const [amount, setAmount] = useState(() => defaultRefundAmount(order));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const refundable = order.is_paid && order.payment_intent_id !== null && leftCents > 0;
+
+  async function refund(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const parsed = parseRefundAmount(amount, leftCents);
+    const why = reason.trim();
+    const problems = {
+      ...('error' in parsed ? { amount: parsed.error } : {}),
+      ...(why === ''
+        ? { reason: 'Please give a reason for the refund.' }
+        : why.length > REASON_MAX
+          ? { reason: `Please keep the reason under ${REASON_MAX} characters.` }
+          : {}),
+    };
+    setErrors(problems);
+    setDone(null);
+    if ('error' in parsed || Object.keys(problems).length > 0) return;
+    inFlight.current = true;
+    setSending(true);
+    onBusyChange(true);
+    try {
+      const updated = await refundOrder(order.id, parsed.cents, why);
+      const last = updated.refunds.at(-1);
+      setAmount(defaultRefundAmount(updated));
+      setReason('');
+      setDone(
+        last?.status === 'pending'
+          ? `The refund of ${formatPrice(parsed.cents)} is on its way through the payment provider.`
+          : `${formatPrice(parsed.cents)} was refunded to the customer's card.`,
+      );
+      onRefunded(updated);
+    } catch (caught) {
+      console.error('Failed to refund the order', caught);
+      setErrors({ form: userMessage(caught, REFUND_FAILED) });
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+      onBusyChange(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-cream p-4 ring-1 ring-beige">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={`${id}-title`} className="font-display text-lg font-semibold">
+          Refunds
+        </h3>
+        <p className="text-sm font-semibold text-cocoa" data-testid="admin-refunded">
+          {refundedLine(order)}
+        </p>
+      </div>
+      {order.refunds.length > 0 ? (
+        <div className="mt-1">
+          <OrderRefunds order={order} showFailed showTotal={false} />
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-muted">No refunds yet.</p>
+      )}
+      {!refundable ? (
+        <p className="mt-3 text-sm text-muted">
+          {order.payment_intent_id && order.refunds.length > 0 && leftCents === 0
+            ? 'Everything paid for this order has been refunded.'
+            : messages.orderNotPaid}
+        </p>
+      ) : (
+        <form
+          onSubmit={(event) => void refund(event)}
+          noValidate
+          aria-label="Refund"
+          className="mt-4 grid gap-4 border-t border-beige pt-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-start"
+        >
+          <FormField
+            id={`${id}-amount`}
+            label="Amount (CAD)"
+            error={errors.amount}
+            hint={`Up to ${formatPrice(leftCents)}.`}
+          >
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute top-[calc(50%+2px)] left-4 -translate-y-1/2 text-muted"
+              >
+                $
+              </span>
+              <input
+                id={`${id}-amount`}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                {...describedBy(`${id}-amount`, errors.amount, true)}
+                className={`${inputClass} pl-8 tabular-nums`}
+              />
+            </div>
+          </FormField>
+          <FormField id={`${id}-reason`} label="Reason" error={errors.reason} hint="The customer sees it.">
+            <input
+              id={`${id}-reason`}
+              type="text"
+              autoComplete="off"
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              {...describedBy(`${id}-reason`, errors.reason, true)}
+              className={inputClass}
+            />
+          </FormField>
+          <button
+            type="submit"
+            className="btn-accent w-full sm:mt-6 sm:w-auto"
+            disabled={sending || disabled}
+          >
+            {sending ? 'Refunding...' : 'Refund'}
+          </button>
+          {errors.form && (
+            <div className="sm:col-span-3">
+              <FormError>{errors.form}</FormError>
+            </div>
+          )}
+        </form>
+      )}
+      <p role="status" className={done ? 'mt-3 text-sm font-medium text-forest' : ''}>
+        {done ?? ''}
+      </p>
+    </section>
+  );
+}

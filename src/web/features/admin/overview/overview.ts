@@ -1,0 +1,47 @@
+/**
+ * The Overview tab's calls (issue 17): the numbers, and the CSV downloads. A download needs the
+ * session's bearer token, so it is fetched and handed to the browser as a file, not linked.
+ */
+import { overviewSchema, type Overview } from '../../../../domain/overview';
+import { messages } from '../../../../domain/messages';
+import { readStoredToken } from '../../session/stored-session';
+import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
+
+export const fetchOverview = (signal?: AbortSignal): Promise<Overview> =>
+  adminRequest(overviewSchema, '/api/admin/overview', { signal });
+
+export type OverviewData = Loaded<Overview>;
+
+/** The numbers, for the route's clientLoader. */
+export const loadOverview = (signal: AbortSignal): Promise<OverviewData> =>
+  loadPart(signal, 'Failed to load the overview', () => fetchOverview(signal));
+
+export const EXPORTS = [
+  { file: 'orders.csv', label: 'Orders (one row per item)' },
+  { file: 'customers.csv', label: 'Customers, with consent' },
+  { file: 'newsletter.csv', label: 'Newsletter sign-ups' },
+] as const;
+
+/** Fetches an export and saves it under the name the server gives it. */
+export async function downloadExport(file: (typeof EXPORTS)[number]['file']): Promise<void> {
+  const token = readStoredToken();
+  const response = await fetch(`/api/admin/exports/${file}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(messages.requestFailed);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? file;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The chart's bars: each day's height as a share of the busiest day (0 when there were no sales). */
+export function barHeights(daily: readonly { gross: number }[], height: number): number[] {
+  const top = Math.max(0, ...daily.map((d) => d.gross));
+  return daily.map((d) => (top > 0 ? Math.round((d.gross / top) * height) : 0));
+}

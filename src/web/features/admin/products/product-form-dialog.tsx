@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { thumbnailUrl } from '../../../../domain/images';
+import { ApiError, userMessage } from '../../../api';
+import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
+import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';
+import { FormError } from '../shared/states';
+import {
+  changedFields,
+  createFields,
+  IMAGE_TYPES,
+  imageProblem,
+  MAX_IMAGE_BYTES,
+  productFields,
+  productFormData,
+  productFormSchema,
+  productFormValues,
+  type AdminProduct,
+  type CategoryOption,
+  type ProductFields,
+  type ProductFormInput,
+} from './products';
+import { saveProduct, type SavedProduct } from './products-api';
+
+const SAVE_FAILED = 'Failed to save the product. Please try again.';
+
+/**
+ * Creating a product (multipart, with its image) or editing one (only the changed fields; multipart
+ * when the image is replaced). Either the whole change is saved or nothing is: one request each.
+ */
+export function ProductFormDialog({
+  product,
+  categories,
+  onSaved,
+  onClose,
+}: {
+  product: AdminProduct | null;
+  categories: CategoryOption[];
+  onSaved: (saved: SavedProduct, created: boolean) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const creating = product === null;
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormInput, unknown, ProductFields>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productFormValues(product ?? undefined),
+  });
+
+  // The preview is a blob: URL of the chosen file, released when replaced or closed.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  function chooseImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file ? imageProblem(file) : null;
+    setImageError(problem);
+    if (!file || problem) {
+      event.target.value = '';
+      setImage(null);
+      setPreview(null);
+    } else {
+      setImage(file);
+      setPreview(URL.createObjectURL(file));
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    if (creating && !image) return setImageError('Please choose an image for the product.');
+    let body: FormData | Partial<ProductFields>;
+    if (creating) body = productFormData(createFields(values), image);
+    else {
+      const changes = changedFields(productFields(product), values);
+      if (!image && Object.keys(changes).length === 0) {
+        return setError('root', { message: 'Nothing has changed yet.' });
+      }
+      body = image ? productFormData(changes, image) : changes;
+    }
+    try {
+      const saved = await saveProduct(creating ? null : product.id, body);
+      onSaved(saved ?? { id: product?.id ?? 0, name: values.name, slug: '' }, creating);
+      closeDialogOf(document.getElementById(formId));
+    } catch (error) {
+      console.error(creating ? 'Failed to create product' : 'Failed to update product', error);
+      const message = userMessage(error, SAVE_FAILED);
+      const status = error instanceof ApiError ? error.status : null;
+      // A clash of slug (from the name) or of SKU: the message says which.
+      if (status === 409) return setError(/\bSKU\b/.test(message) ? 'sku' : 'name', { message });
+      if (status === 413 || status === 415) return setImageError(message);
+      setError('root', { message });
+    }
+  });
+
+  const field = (
+    name: Exclude<keyof ProductFormInput, 'category_id'>,
+    label: string,
+    options: { hint?: string; multiline?: number; inputMode?: 'decimal' | 'numeric'; prefix?: string } = {},
+  ) => {
+    const id = `product-${name}`;
+    const error = errors[name]?.message;
+    const control = options.multiline ? (
+      <textarea
+        id={id}
+        rows={options.multiline}
+        {...register(name)}
+        {...describedBy(id, error, Boolean(options.hint))}
+        className={inputClass}
+      />
+    ) : (
+      <input
+        id={id}
+        type="text"
+        inputMode={options.inputMode}
+        autoComplete="off"
+        {...register(name)}
+        {...describedBy(id, error, Boolean(options.hint))}
+        className={`${inputClass} ${options.prefix ? 'pl-8' : ''}`}
+      />
+    );
+    return (
+      <FormField id={id} label={label} error={error} {...(options.hint ? { hint: options.hint } : {})}>
+        {options.prefix ? (
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-[calc(50%+2px)] left-4 -translate-y-1/2 text-muted"
+            >
+              {options.prefix}
+            </span>
+            {control}
+          </div>
+        ) : (
+          control
+        )}
+      </FormField>
+    );
+  };
+
+  const held = product && product.reserved > 0 ? product.reserved : 0;
+  const stockHint = `Units left to sell. Empty: made to order, no limit. 0: sold out, still shown in the shop.${
+    held
+      ? ` ${held.toLocaleString('en-CA')} more ${held === 1 ? 'is' : 'are'} held in checkouts and come${held === 1 ? 's' : ''} back if not paid.`
+      : ''
+  }`;
+
+  const currentImage = preview ?? (product?.image_url ? thumbnailUrl(product.image_url) : null);
+  const imageHint = `JPEG, PNG or WebP, up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB.${
+    creating ? '' : ' Leave it to keep the current image.'
+  }`;
+
+  return (
+    <AdminDialog
+      title={creating ? 'New product' : `Edit ${product.name}`}
+      description={
+        creating ? 'It appears in the shop as soon as it is saved.' : 'Only the fields you change are saved.'
+      }
+      size="lg"
+      busy={isSubmitting}
+      onClose={onClose}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={isSubmitting}
+            onClick={(event) => closeDialogOf(event.currentTarget)}
+          >
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : creating ? 'Create product' : 'Save changes'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-4 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-5">
+          <div className="flex aspect-square w-24 items-center sm:w-32 justify-center overflow-hidden rounded-2xl bg-sand ring-1 ring-beige">
+            {currentImage ? (
+              <img src={currentImage} alt="" className="h-full w-full object-cover" />
+            ) : (
+              <span className="px-3 text-center text-xs text-muted">No image yet</span>
+            )}
+          </div>
+          <FormField
+            id="product-image"
+            label={creating ? 'Image' : 'Replace image'}
+            error={imageError ?? undefined}
+            hint={imageHint}
+          >
+            <input
+              id="product-image"
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              onChange={chooseImage}
+              {...describedBy('product-image', imageError ?? undefined, true)}
+              className="mt-2 block w-full text-xs text-muted sm:text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-cocoa file:px-4 file:text-sm sm:file:px-5 file:font-semibold file:text-cream hover:file:bg-ink"
+            />
+          </FormField>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field('name', 'Name', creating ? {} : { hint: 'Renaming also changes the product page address.' })}
+          <FormField id="product-category_id" label="Category" error={errors.category_id?.message}>
+            <select
+              id="product-category_id"
+              {...register('category_id')}
+              {...describedBy('product-category_id', errors.category_id?.message)}
+              className={inputClass}
+            >
+              <option value="">Choose a category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {field('price', 'Price (CAD)', { inputMode: 'decimal', prefix: '$' })}
+          {field('stock', 'Stock', { inputMode: 'numeric', hint: stockHint })}
+          {field('size', 'Size in grams (optional)', { inputMode: 'numeric' })}
+          {field('sku', 'SKU (optional)')}
+          {field('ideal_time_of_day', 'Best time to eat (optional)', {
+            hint: "Shown as 'Anytime' when empty.",
+          })}
+        </div>
+        {field('description', 'Description', { multiline: 3 })}
+        {field('nutrition_info', 'Nutrition information (optional)', { multiline: 2 })}
+        <div className="grid gap-5 sm:grid-cols-3">
+          {field('features', 'Features', { multiline: 4, hint: 'One per line.' })}
+          {field('ingredients', 'Ingredients', { multiline: 4, hint: 'One per line.' })}
+          {field('allergens', 'Allergens', { multiline: 4, hint: 'One per line.' })}
+        </div>
+        <FormError>{errors.root?.message}</FormError>
+      </form>
+    </AdminDialog>
+  );
+}

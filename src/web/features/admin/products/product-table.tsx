@@ -1,0 +1,221 @@
+import { Ban, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { thumbnailUrl } from '../../../../domain/images';
+import { messages } from '../../../../domain/messages';
+import { dollarsToCents, formatPrice } from '../../../../domain/money';
+import { LOW_STOCK_THRESHOLD } from '../../../../domain/stock';
+import { dangerGhostButton, ghostButton, panelClass, quietButton, tdClass, thClass } from '../shared/ui';
+import { heldText, stockText, type AdminProduct } from './products';
+
+/**
+ * The products shown: a table on wide screens, cards on narrow ones, each with its stock and its
+ * actions (edit, hide or show, mark sold out, delete). `busyId` is the product being changed.
+ */
+export function ProductTable({
+  shown,
+  total,
+  busyId,
+  onEdit,
+  onVisible,
+  onSoldOut,
+  onDelete,
+}: {
+  shown: AdminProduct[];
+  /** every product, for 'N of M products shown' */
+  total: number;
+  busyId: number | null;
+  onEdit: (product: AdminProduct) => void;
+  onVisible: (product: AdminProduct, visible: boolean) => void;
+  onSoldOut: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}) {
+  const stock = (product: AdminProduct) => (
+    <StockCell product={product}>
+      {product.stock !== 0 && (
+        <button
+          type="button"
+          className={`${quietButton} -ml-4 whitespace-nowrap`}
+          disabled={busyId === product.id}
+          onClick={() => onSoldOut(product)}
+        >
+          <Ban className="h-4 w-4" aria-hidden="true" /> Mark sold out
+          <span className="sr-only"> {product.name}</span>
+        </button>
+      )}
+    </StockCell>
+  );
+
+  const actions = (product: AdminProduct) => (
+    <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
+      <button type="button" className={ghostButton} onClick={() => onEdit(product)}>
+        <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {product.name}</span>
+      </button>
+
+      <button
+        type="button"
+        className={quietButton}
+        disabled={busyId === product.id}
+        onClick={() => onVisible(product, !product.is_active)}
+      >
+        {product.is_active ? (
+          <>
+            Hide
+            <span className="sr-only"> {product.name}</span>
+          </>
+        ) : (
+          <>
+            Show in shop
+            <span className="sr-only"> {product.name}</span>
+          </>
+        )}
+      </button>
+      <button type="button" className={dangerGhostButton} onClick={() => onDelete(product)}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+        <span className="sr-only"> {product.name}</span>
+      </button>
+    </div>
+  );
+
+  return (
+    <div className={`${panelClass} overflow-hidden`}>
+      <p className="sr-only" role="status">
+        {shown.length} of {total} products shown
+      </p>
+      <table className="hidden w-full text-sm md:table">
+        <caption className="sr-only">Products</caption>
+        <thead className="border-b border-beige bg-cream/70">
+          <tr>
+            <th scope="col" className={thClass}>
+              Product
+            </th>
+            <th scope="col" className={thClass}>
+              Category
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Price
+            </th>
+            <th scope="col" className={thClass}>
+              SKU
+            </th>
+            <th scope="col" className={thClass}>
+              Stock
+            </th>
+            <th scope="col" className={thClass}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-beige">
+          {shown.map((product) => (
+            <tr
+              key={product.id}
+              data-testid="admin-product-row"
+              className={product.is_active ? '' : 'bg-sand/40'}
+            >
+              <td className={tdClass}>
+                <div className="flex items-center gap-3">
+                  <Thumbnail product={product} />
+                  <div className="min-w-0">
+                    <p className="font-semibold text-cocoa">{product.name}</p>
+                    <ProductStatus product={product} />
+                  </div>
+                </div>
+              </td>
+              <td className={`${tdClass} text-muted`}>{product.category}</td>
+              <td className={`${tdClass} text-right font-semibold text-cocoa tabular-nums`}>
+                {formatPrice(dollarsToCents(product.price))}
+              </td>
+              <td className={`${tdClass} font-mono text-xs text-muted`}>{product.sku ?? '—'}</td>
+              <td className={tdClass}>{stock(product)}</td>
+              <td className={`${tdClass} text-right`}>{actions(product)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-beige md:hidden">
+        {shown.map((product) => (
+          <li key={product.id} className={`p-4 ${product.is_active ? '' : 'bg-sand/40'}`}>
+            <div className="flex gap-3">
+              <Thumbnail product={product} large />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-cocoa">{product.name}</p>
+                <p className="text-sm text-muted">
+                  {product.category} · {formatPrice(dollarsToCents(product.price))}
+                </p>
+                <p className="font-mono text-xs text-muted">SKU {product.sku ?? '—'}</p>
+                <div className="mt-1">{stock(product)}</div>
+                <ProductStatus product={product} />
+              </div>
+            </div>
+            <div className="mt-2 -mr-2">{actions(product)}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Thumbnail({ product, large = false }: { product: AdminProduct; large?: boolean }) {
+  const size = large ? 'h-16 w-16' : 'h-12 w-12';
+  if (!product.image_url) {
+    return (
+      <div
+        className={`${size} grid shrink-0 place-items-center rounded-xl bg-sand px-1 text-center text-[10px] leading-tight text-muted`}
+      >
+        {messages.noImage}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={thumbnailUrl(product.image_url)}
+      alt=""
+      width={large ? 64 : 48}
+      height={large ? 64 : 48}
+      loading="lazy"
+      className={`${size} shrink-0 rounded-xl bg-sand object-cover`}
+    />
+  );
+}
+
+function ProductStatus({ product }: { product: AdminProduct }) {
+  if (product.is_active) {
+    return (
+      <Link
+        to={`/products/${product.slug}`}
+        className="text-xs font-medium text-maple-dark underline-offset-2 hover:underline"
+      >
+        <span className="md:hidden">
+          View<span className="sr-only"> {product.name}</span> in shop
+        </span>
+        <span className="hidden md:inline">/products/{product.slug}</span>
+      </Link>
+    );
+  }
+  return (
+    <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-beige">
+      Hidden from the shop
+    </span>
+  );
+}
+
+/** The stock: 'Made to order', 'Sold out' or 'N left' (low stock in the accent colour), and the units held. */
+function StockCell({ product, children }: { product: AdminProduct; children?: ReactNode }) {
+  const held = heldText(product.reserved);
+  const tone =
+    product.stock === 0
+      ? 'font-semibold text-danger'
+      : product.stock !== null && product.stock < LOW_STOCK_THRESHOLD
+        ? 'font-semibold text-maple-dark'
+        : product.stock === null
+          ? 'text-muted'
+          : 'text-ink';
+  return (
+    <div className="text-sm" data-testid="admin-product-stock">
+      <p className={`whitespace-nowrap tabular-nums ${tone}`}>{stockText(product.stock)}</p>
+      {held && <p className="text-xs whitespace-nowrap text-muted">{held}</p>}
+      {children}
+    </div>
+  );
+}

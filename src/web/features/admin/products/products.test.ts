@@ -1,0 +1,156 @@
+/** The product form's rules: what each save sends, the stock field, the image check and the list filter. */
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../../domain/catalog-schemas';
+import {
+  changedFields,
+  createFields,
+  filterProducts,
+  heldText,
+  imageProblem,
+  productFields,
+  productFormData,
+  productFormSchema,
+  productFormValues,
+  STOCK_MESSAGE,
+  stockText,
+  type AdminProduct,
+} from './products';
+
+const product: Product = {
+  id: 7,
+  name: 'Maple Almond Granola',
+  slug: 'maple-almond-granola',
+  description: 'Crunchy clusters.',
+  category: 'Granola',
+  category_id: 3,
+  category_slug: 'granola',
+  size: 360,
+  price: 11.95,
+  image_url: null,
+  sku: 'NB-GR-MAL-360',
+  features: ['Gluten-Free', 'No Added Sugar'],
+  ideal_time_of_day: null,
+  nutrition_label: null,
+  nutrition_info: null,
+  highlights: [],
+  ingredients: ['Oats'],
+  allergens: [],
+  nutrition: {
+    calories: null,
+    protein: null,
+    fat: null,
+    carbs: null,
+    fiber: null,
+    gluten_free: null,
+    grain_free: null,
+  },
+  competitors: [],
+  faqs: [],
+  stock: null,
+};
+
+describe('product form', () => {
+  it('sends only what changed, with the types the API takes', () => {
+    const values = productFormSchema.parse({
+      ...productFormValues(product),
+      price: '12.5',
+      sku: '',
+      features: 'Gluten-Free\n\n  No Added Sugar  \nHigh Protein',
+    });
+    expect(changedFields(productFields(product), values)).toEqual({
+      price: 12.5,
+      sku: null,
+      features: ['Gluten-Free', 'No Added Sugar', 'High Protein'],
+    });
+    expect(changedFields(productFields(product), productFields(product))).toEqual({});
+  });
+
+  it('refuses a price of zero, below zero or with three decimals, and a size that is not whole grams', () => {
+    const check = (overrides: Record<string, string>) =>
+      productFormSchema.safeParse({ ...productFormValues(product), ...overrides }).success;
+    expect(check({ price: '0' })).toBe(false);
+    expect(check({ price: '-1' })).toBe(false);
+    expect(check({ price: '12.999' })).toBe(false);
+    expect(check({ price: '12.95' })).toBe(true);
+    expect(check({ size: '12.5' })).toBe(false);
+    expect(check({ category_id: '' })).toBe(false);
+  });
+
+  it('writes multipart fields as text: two-decimal prices, JSON lists, empty for cleared values', () => {
+    const form = productFormData({ price: 12.5, features: ['A', 'B'], sku: null }, null);
+    expect([...form.entries()]).toEqual([
+      ['price', '12.50'],
+      ['features', '["A","B"]'],
+      ['sku', ''],
+    ]);
+    const created = createFields(
+      productFormSchema.parse({
+        ...productFormValues(),
+        name: 'New',
+        description: 'd',
+        price: '5',
+        category_id: '1',
+      }),
+    );
+    expect(Object.keys(created)).not.toContain('sku');
+    expect(created).toMatchObject({ name: 'New', price: 5, category_id: 1, features: [] });
+  });
+
+  it('reads the stock: empty for made to order, 0 for sold out, whole numbers up to 1,000,000 (issue 16)', () => {
+    const parse = (stock: string) => productFormSchema.safeParse({ ...productFormValues(product), stock });
+    expect(parse('').data?.stock).toBeNull();
+    expect(parse(' 0 ').data?.stock).toBe(0);
+    expect(parse('12').data?.stock).toBe(12);
+    expect(parse('1000000').data?.stock).toBe(1_000_000);
+    for (const bad of ['-1', '1.5', 'ten', '1000001', '1e3']) {
+      expect(parse(bad).error?.issues[0]?.message).toBe(STOCK_MESSAGE);
+    }
+    // A made-to-order product shows an empty field, and nothing changes until the stock is typed.
+    expect(productFormValues(product).stock).toBe('');
+    const stocked = productFormSchema.parse({ ...productFormValues(product), stock: '3' });
+    expect(changedFields(productFields(product), stocked)).toEqual({ stock: 3 });
+    expect(changedFields(productFields({ ...product, stock: 3 }), productFields(product))).toEqual({
+      stock: null,
+    });
+    // Multipart: the number as text, made to order as empty; a new product leaves it out when empty.
+    expect([...productFormData({ stock: 0 }, null).entries()]).toEqual([['stock', '0']]);
+    expect([...productFormData({ stock: null }, null).entries()]).toEqual([['stock', '']]);
+    const created = (stock: string) =>
+      createFields(
+        productFormSchema.parse({
+          ...productFormValues(),
+          name: 'New',
+          description: 'd',
+          price: '5',
+          category_id: '1',
+          stock,
+        }),
+      );
+    expect(Object.keys(created(''))).not.toContain('stock');
+    expect(created('1')).toMatchObject({ stock: 1 });
+  });
+
+  it("shows the stock as 'Made to order', 'Sold out' or 'N left', and the units checkouts hold", () => {
+    expect(stockText(null)).toBe('Made to order');
+    expect(stockText(0)).toBe('Sold out');
+    expect(stockText(1200)).toBe('1,200 left');
+    expect(heldText(0)).toBeNull();
+    expect(heldText(2)).toBe('2 held in checkouts');
+  });
+
+  it('checks an image by type and size before it is sent', () => {
+    expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(imageProblem({ type: 'image/gif', size: 1000 })).toBe('Please choose a JPEG, PNG or WebP image.');
+    expect(imageProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024 })).toMatch(/too large/);
+  });
+
+  it('filters by name or SKU, category and visibility', () => {
+    const list: AdminProduct[] = [
+      { ...product, is_active: true, reserved: 0 },
+      { ...product, id: 8, name: 'Hidden Bites', sku: null, category_id: 2, is_active: false, reserved: 0 },
+    ];
+    expect(filterProducts(list, 'mal-360', '', 'all').map((p) => p.id)).toEqual([7]);
+    expect(filterProducts(list, '', '2', 'all').map((p) => p.id)).toEqual([8]);
+    expect(filterProducts(list, '', '', 'hidden').map((p) => p.id)).toEqual([8]);
+  });
+});

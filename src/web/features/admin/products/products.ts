@@ -1,0 +1,214 @@
+/**
+ * Product Management (issue 7): the admin list's product shape, the create and edit form, and what
+ * each sends: the whole product as multipart on create, only the changed fields on edit.
+ */
+import { type Product } from '../../../../domain/catalog-schemas';
+import { formatAmount, formatPrice, dollarsToCents } from '../../../../domain/money';
+import {
+  MAX_PRODUCT_IMAGE_BYTES as MAX_IMAGE_BYTES,
+  PRODUCT_IMAGE_TYPES as IMAGE_TYPES,
+  PRODUCT_LIMITS,
+  adminProductSchema,
+  productDeleteReplySchema,
+} from '../../../../domain/product-admin';
+import { MAX_STOCK } from '../../../../domain/stock';
+import { z } from '../../../../domain/zod';
+
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const categoryOptionSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type CategoryOption = z.infer<typeof categoryOptionSchema>;
+
+export { adminProductSchema, productDeleteReplySchema as deleteReplySchema };
+
+export { IMAGE_TYPES, MAX_IMAGE_BYTES };
+
+/** Why an image cannot be uploaded, checked before sending (the server checks the bytes again). */
+export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return 'Please choose a JPEG, PNG or WebP image.';
+  }
+  if (file.size > MAX_IMAGE_BYTES) {
+    return `The image is too large: please keep it under ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+  }
+  return null;
+}
+
+const PRICE = /^\d+(\.\d{1,2})?$/;
+const WHOLE = /^\d+$/;
+export const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-CA')}, or leave it empty for made to order.`;
+/** 'under 5,000 characters': the limits are the server's (src/domain/product-admin.ts). */
+const under = (max: number) => `under ${max.toLocaleString('en-CA')} characters`;
+
+const nullIfEmpty = (value: string) => (value === '' ? null : value);
+const lines = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The form as typed (all text) and, after parsing, the product fields the API takes. */
+export const productFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Please enter the product name.' })
+    .max(PRODUCT_LIMITS.name, { message: `Please keep the name ${under(PRODUCT_LIMITS.name)}.` }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { message: 'Please enter a description.' })
+    .max(PRODUCT_LIMITS.description, {
+      message: `Please keep the description ${under(PRODUCT_LIMITS.description)}.`,
+    }),
+  price: z
+    .string()
+    .trim()
+    .regex(PRICE, { message: 'Enter the price in dollars with up to two decimals, e.g. 12.95.' })
+    .refine((value) => Number(value) > 0, { message: 'The price must be more than $0.00.' })
+    .refine((value) => Number(value) <= PRODUCT_LIMITS.price, {
+      message: `The price must be at most ${formatPrice(dollarsToCents(PRODUCT_LIMITS.price))}.`,
+    })
+    .transform((value) => dollarsToCents(Number(value)) / 100),
+  category_id: z
+    .string()
+    .regex(/^\d+$/, { message: 'Please choose a category.' })
+    .transform((value) => Number(value)),
+  ideal_time_of_day: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.idealTimeOfDay, {
+      message: `Please keep this ${under(PRODUCT_LIMITS.idealTimeOfDay)}.`,
+    })
+    .transform(nullIfEmpty),
+  nutrition_info: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.nutritionInfo, {
+      message: `Please keep this ${under(PRODUCT_LIMITS.nutritionInfo)}.`,
+    })
+    .transform(nullIfEmpty),
+  size: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' || (WHOLE.test(value) && Number(value) > 0 && Number(value) <= PRODUCT_LIMITS.size),
+      {
+        message: 'Enter the size in whole grams, e.g. 680.',
+      },
+    )
+    .transform((value) => (value === '' ? null : Number(value))),
+  sku: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.sku, { message: `Please keep the SKU ${under(PRODUCT_LIMITS.sku)}.` })
+    .transform(nullIfEmpty),
+  features: z.string().transform(lines),
+  ingredients: z.string().transform(lines),
+  allergens: z.string().transform(lines),
+  /** Units left to sell; empty for made to order (no limit), 0 for sold out. */
+  stock: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (WHOLE.test(value) && Number(value) <= MAX_STOCK), {
+      message: STOCK_MESSAGE,
+    })
+    .transform((value) => (value === '' ? null : Number(value))),
+});
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductFields = z.output<typeof productFormSchema>;
+export type ProductFieldName = keyof ProductFields;
+
+/** What the form shows for a product (or empty, for a new one). */
+export function productFormValues(product?: Product): ProductFormInput {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? formatAmount(dollarsToCents(product.price)) : '',
+    category_id: product ? String(product.category_id) : '',
+    ideal_time_of_day: product?.ideal_time_of_day ?? '',
+    nutrition_info: product?.nutrition_info ?? '',
+    size: product?.size == null ? '' : String(product.size),
+    sku: product?.sku ?? '',
+    features: product?.features.join('\n') ?? '',
+    ingredients: product?.ingredients.join('\n') ?? '',
+    allergens: product?.allergens.join('\n') ?? '',
+    stock: product?.stock == null ? '' : String(product.stock),
+  };
+}
+
+/** The fields of a product as the form would produce them, to compare with what was submitted. */
+export function productFields(product: Product): ProductFields {
+  return productFormSchema.parse(productFormValues(product));
+}
+
+/** Only the fields that differ (PATCH sends nothing else). */
+export function changedFields(before: ProductFields, after: ProductFields): Partial<ProductFields> {
+  const changes: Partial<Record<ProductFieldName, unknown>> = {};
+  for (const key of Object.keys(after) as ProductFieldName[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
+  }
+  return changes as Partial<ProductFields>;
+}
+
+/** Multipart fields: text as is, the price with two decimals, lists as JSON arrays, empty for none. */
+export function productFormData(fields: Partial<ProductFields>, image: File | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields) as [
+    ProductFieldName,
+    ProductFields[ProductFieldName],
+  ][]) {
+    if (key === 'price' && typeof value === 'number') form.append(key, formatAmount(dollarsToCents(value)));
+    else if (Array.isArray(value)) form.append(key, JSON.stringify(value));
+    else if (value === null) form.append(key, '');
+    else if (value !== undefined) form.append(key, String(value));
+  }
+  if (image) form.append('image', image);
+  return form;
+}
+
+/** The fields a new product sends: the optional ones only when filled in. */
+export function createFields(fields: ProductFields): Partial<ProductFields> {
+  const { size, sku, ideal_time_of_day, nutrition_info, stock, ...rest } = fields;
+  return {
+    ...rest,
+    ...(stock === null ? {} : { stock }),
+    ...(size === null ? {} : { size }),
+    ...(sku === null ? {} : { sku }),
+    ...(ideal_time_of_day === null ? {} : { ideal_time_of_day }),
+    ...(nutrition_info === null ? {} : { nutrition_info }),
+  };
+}
+
+/** Products whose name, SKU or slug contains the search, in the chosen category ('' for all). */
+export function filterProducts(
+  products: AdminProduct[],
+  search: string,
+  categoryId: string,
+  visibility: 'all' | 'visible' | 'hidden',
+): AdminProduct[] {
+  const needle = search.trim().toLowerCase();
+  return products.filter(
+    (product) =>
+      (categoryId === '' || String(product.category_id) === categoryId) &&
+      (visibility === 'all' || product.is_active === (visibility === 'visible')) &&
+      (needle === '' ||
+        product.name.toLowerCase().includes(needle) ||
+        product.slug.includes(needle) ||
+        (product.sku ?? '').toLowerCase().includes(needle)),
+  );
+}
+
+/** The stock as the list shows it: 'Made to order', 'Sold out' or '12 left'. */
+export function stockText(stock: number | null): string {
+  if (stock === null) return 'Made to order';
+  if (stock === 0) return 'Sold out';
+  return `${stock.toLocaleString('en-CA')} left`;
+}
+
+/** '2 held in checkouts', or null when none are. */
+export function heldText(reserved: number): string | null {
+  if (reserved <= 0) return null;
+  return `${reserved.toLocaleString('en-CA')} held in checkouts`;
+}

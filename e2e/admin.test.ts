@@ -564,6 +564,31 @@ describe('recipes', () => {
   });
 });
 
+describe('API reference', () => {
+  it('is linked from the dashboard: every route with who may call it, no script, and no WCAG 2.1 A/AA violations', async () => {
+    const { page, errors } = await signedIn(admin, '/admin/dashboard', desktop);
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(/\/api\/reference$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const text = await page.locator('body').innerText();
+    for (const route of ['PATCH /api/orders/{id}/status', 'GET /api/products', 'POST /api/users/login']) {
+      const [method, path] = route.split(' ');
+      expect(text).toContain(method);
+      expect(text).toContain(path);
+    }
+    expect(await page.locator('script').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+
+    for (const viewport of [phone, desktop]) {
+      const reference = await browser.newPage({ viewport, bypassCSP: true });
+      await reference.goto(`${shop.url}/api/reference`);
+      expect(await allAccessibilityViolations(reference)).toEqual([]);
+      await reference.close();
+    }
+  });
+});
+
 describe('accessibility', () => {
   it.each(['products', 'orders', 'users', 'recipes'])(
     'the %s tab has no WCAG 2.1 A/AA violations at phone and desktop widths',

@@ -41,10 +41,16 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
   { name: 'docs', description: 'This description of the API.' },
 ];
 
-/** fastify-type-provider-zod's transform, with each answer described by its status where its schema is not. */
-const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (route) => {
+/**
+ * fastify-type-provider-zod's transform, with each answer described by its status where its schema is
+ * not. Only /api is the API: the pages, assets and images the same app serves have no schema and are
+ * left out of the document.
+ */
+export const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (route) => {
+  if (!route.url.startsWith('/api')) return { schema: { hide: true }, url: route.url };
   const result = jsonSchemaTransform(route);
-  const responses = (result.schema as { response?: Record<string, { description?: string }> }).response;
+  const responses = (result.schema as { response?: Record<string, { description?: string }> } | undefined)
+    ?.response;
   for (const [status, response] of Object.entries(responses ?? {})) {
     response.description ??= STATUS_CODES[status] ?? `${status[0]}xx`;
   }

@@ -10,6 +10,7 @@ import { AdminTabs, panelId, tabId } from '../shared/admin-tabs';
 import { useListParams, useReload } from '../shared/list-params';
 import { LoadFailed } from '../shared/states';
 import { parseTab, type AdminTab } from '../shared/tabs';
+import { quietButton } from '../shared/ui';
 import { useLocalCopy } from '../shared/use-local-copy';
 import { UserManagement } from '../users/user-management';
 import type { DashboardData, TabView } from './dashboard-loader';
@@ -52,6 +53,10 @@ export function Dashboard({ admin, data }: { admin: StoredUser; data: DashboardD
             <p className="eyebrow">Signed in as {admin.firstName || admin.email}</p>
             <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Admin Dashboard</h1>
           </div>
+          {/* A page of the server's (every /api route, who may call it, its fields): not a client route. */}
+          <a href="/api/reference" className={quietButton}>
+            API reference
+          </a>
         </header>
         <div data-print="hide">
           <AdminTabs selected={tab} onSelect={select} unread={counted.unread} />

@@ -1,7 +1,8 @@
 /**
- * Backup and restore (docs/operations/backup-and-restore.md): a shop with paid orders is backed up the
- * documented way, restored into a fresh place, and started on the copy, which must still know every
- * order (same ids, totals, items, statuses) and every session.
+ * Backup and restore (docs/operations/backup-and-restore.md): a shop with paid orders and an uploaded
+ * product image is backed up the documented way, restored into a fresh place, and started on the copy,
+ * which must still know every order (same ids, totals, items, statuses) and every session, and serve
+ * the image (it is a row of the database, decision 0030: no folder to copy besides).
  *
  * - PostgreSQL: `pg_dump -Fc` of one database, `pg_restore` into a new one. Needs pg_dump/pg_restore
  *   on PATH and a server reachable at E2E_PG_ADMIN_URL (a superuser URL; default: local trust auth);
@@ -14,6 +15,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, dropDatabase, onDatabase, postgresUnavailable, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
@@ -69,6 +71,44 @@ interface Snapshot {
 }
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/** A product photo uploaded by the admin: its URL and the bytes the shop served for it. */
+interface UploadedImage {
+  url: string;
+  bytes: Buffer;
+}
+
+async function uploadImage(api: ShopApi, baseUrl: string): Promise<UploadedImage> {
+  const { token } = await api<Auth>('/api/users/login', { method: 'POST', body: ADMIN });
+  const form = new FormData();
+  form.append('name', `Backed Up Granola ${randomBytes(3).toString('hex')}`);
+  form.append('description', 'Its photo must survive the restore.');
+  form.append('price', '12.95');
+  form.append('category_id', '3');
+  const photo = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#b87333' } })
+    .png()
+    .toBuffer();
+  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${baseUrl}/api/products`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const created = (await res.json()) as { image_url: string };
+  expect(res.status, JSON.stringify(created)).toBe(201);
+  const image = await fetch(`${baseUrl}${created.image_url}`);
+  expect(image.status).toBe(200);
+  return { url: created.image_url, bytes: Buffer.from(await image.arrayBuffer()) };
+}
+
+/** The restored shop serves the image, both sizes, the same bytes as before. */
+async function expectImage(baseUrl: string, image: UploadedImage): Promise<void> {
+  const res = await fetch(`${baseUrl}${image.url}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/webp');
+  expect(Buffer.from(await res.arrayBuffer()).equals(image.bytes)).toBe(true);
+  expect((await fetch(`${baseUrl}${image.url.replace('-800w.webp', '-400w.webp')}`)).status).toBe(200);
+}
 
 /** Two shoppers, three paid orders (one shipped, one in progress), and what the API then answers. */
 async function placeOrders(api: ShopApi, baseUrl: string): Promise<Snapshot> {
@@ -222,6 +262,7 @@ describe('backup and restore', () => {
       const source = await newDatabase('source');
       shop = await start({ DATABASE_URL: source.url });
       const before = await placeOrders(api, shop.url);
+      const image = await uploadImage(api, shop.url);
       await stop(shop);
 
       // The documented nightly command, then the documented restore into a database made for it.
@@ -238,6 +279,7 @@ describe('backup and restore', () => {
 
       shop = await start({ DATABASE_URL: restored.url });
       await expectEveryOrder(api, before);
+      await expectImage(shop.url, image);
 
       // Sequences came along: the restored shop takes new orders without reusing an id.
       const { token } = await api<Auth>('/api/users/login', {
@@ -260,6 +302,7 @@ describe('backup and restore', () => {
     const dataDir = workDir('northbite-live-');
     shop = await start({ DATA_DIR: dataDir });
     const before = await placeOrders(api, shop.url);
+    const image = await uploadImage(api, shop.url);
     await stop(shop);
     expect(existsSync(join(dataDir, 'pglite')), 'stop() removes only its own temporary directory').toBe(true);
     // A clean shutdown removes PGlite's postmaster.pid; the runbook checks for it before copying.
@@ -273,6 +316,7 @@ describe('backup and restore', () => {
 
     shop = await start({ DATA_DIR: copy });
     await expectEveryOrder(api, before);
+    await expectImage(shop.url, image);
     await stop(shop);
   }, 90_000);
 });

@@ -1,8 +1,8 @@
 /**
  * Two instances of the built shop on one PostgreSQL database and one Redis, behind nginx with
  * round-robin (ARCHITECTURE.md, "Growing past one machine"; decision 0017): a whole checkout through
- * the API with its requests alternating between the instances, and one rate limit counted across
- * both.
+ * the API with its requests alternating between the instances, one rate limit counted across both,
+ * and a product image uploaded through one instance served by both (the image store, issue 19).
  *
  * Which instance answered is read from its own log: each request carries an X-Request-Id, which the
  * shop uses as the request's id in its log lines (LOG_LEVEL=info logs every request).
@@ -23,6 +23,7 @@ import { chmodSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
 import { createDatabase, dropDatabase, postgresUnavailable, type TestDatabase } from './postgres';
@@ -35,6 +36,8 @@ const RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const REDIS_KEY_PREFIX = `northbite-e2e-${RUN}:`;
 /** POST /api/contact: 5 per client and 15 minutes (src/server/modules/marketing/routes.ts). */
 const CONTACT_MAX = 5;
+/** Made the admin by both shops at start (ADMIN_EMAIL, ADMIN_PASSWORD; decision 0006). */
+const ADMIN = { email: `owner.${RUN}@northbite.test`, password: 'two shops one store 2026' };
 const SHIPPING = {
   firstName: 'Robin',
   lastName: 'Tremblay',
@@ -181,6 +184,8 @@ beforeAll(async () => {
     // One nginx in front: the address it saw is the client's; anything a client wrote before is not.
     TRUST_PROXY: '1',
     LOG_LEVEL: 'info',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   };
   // Both at once, as an orchestrator starts them: migrations and the seed take their own locks.
   const started = await Promise.allSettled([startShop(env), startShop(env)]);
@@ -491,5 +496,62 @@ describe.skipIf(skip)('two instances behind nginx on one PostgreSQL and one Redi
     expect(
       (await request('contact', '/api/contact', { method: 'POST', body: {}, from: '127.198.51.77' })).status,
     ).toBe(400);
+  });
+
+  it('an image uploaded through one instance is served by the other, and through nginx every time', async () => {
+    const [a, b] = shops as [RunningShop, RunningShop];
+    const login = await fetch(`${a.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+
+    // The admin dashboard's upload, sent to instance A only.
+    const form = new FormData();
+    form.append('name', `Two Shop Granola ${RUN}`);
+    form.append('description', 'Photographed once, shown by every instance.');
+    form.append('price', '12.95');
+    form.append('category_id', '3');
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 80, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+    const created = await fetch(`${a.url}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const product = (await created.json()) as { image_url: string };
+    expect(created.status, JSON.stringify(product)).toBe(201);
+    expect(product.image_url).toMatch(/^\/images\/products\/[0-9a-f]{24}-800w\.webp$/);
+
+    // Instance B never saw the upload; it serves the same bytes, with the same validator.
+    const fromA = await fetch(`${a.url}${product.image_url}`);
+    const fromB = await fetch(`${b.url}${product.image_url}`);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(fromB.headers.get('etag')).toBe(fromA.headers.get('etag'));
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    const thumbnail = product.image_url.replace('-800w.webp', '-400w.webp');
+    expect((await fetch(`${b.url}${thumbnail}`)).status).toBe(200);
+
+    // Through nginx, round-robin: 20 requests, half on each instance, not one miss.
+    const from = sent.length;
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      answers.push(await request('image', i % 2 === 0 ? product.image_url : thumbnail));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.headers.get('content-type')))).toEqual(
+      new Set(['image/webp']),
+    );
+    const instances = await instancesSince(from);
+    expectAlternating(instances);
+    expect(instances.filter((instance) => instance === 0)).toHaveLength(10);
   });
 });

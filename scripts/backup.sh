@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Nightly backup of a shop that runs on PostgreSQL (DATABASE_URL set): a pg_dump custom-format archive
-# of the database and a tarball of DATA_DIR/images (uploaded product images), both stamped with the
-# same UTC time, then removal of backups older than KEEP_DAYS. Safe while the shop is running.
-# See docs/operations/backup-and-restore.md. For PGlite, stop the shop and copy DATA_DIR instead.
+# of the database, stamped with the UTC time, then removal of backups older than KEEP_DAYS. Safe while
+# the shop is running. Product images are rows of the database (decision 0030), so the dump holds
+# them; with S3_URL or S3_BUCKET they are in the bucket, which is backed up on its own (versioning or
+# replication). See docs/operations/backup-and-restore.md. For PGlite, stop the shop and copy DATA_DIR.
 #
 #   DATABASE_URL=postgres://shop@db.internal:5432/shop \
-#   DATA_DIR=/srv/northbite/data BACKUP_DIR=/var/backups/northbite KEEP_DAYS=14 scripts/backup.sh
+#   BACKUP_DIR=/var/backups/northbite KEEP_DAYS=14 scripts/backup.sh
 #
 # Keep the password out of DATABASE_URL here (it would show in `ps`): put it in ~/.pgpass.
-# Prints the two files it wrote. Exits non-zero, leaving no half-written file, if anything fails.
+# Prints the file it wrote. Exits non-zero, leaving no half-written file, if anything fails.
 set -euo pipefail
 umask 077 # backups hold customers' data and live cart-restore links: owner-only
 
@@ -18,14 +19,12 @@ if [[ -z "${DATABASE_URL:-}" ]]; then
   exit 2
 fi
 : "${BACKUP_DIR:?set BACKUP_DIR to where backups are kept}"
-DATA_DIR="${DATA_DIR:-./data}"
 KEEP_DAYS="${KEEP_DAYS:-14}"
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 dump="$BACKUP_DIR/shop-$stamp.dump"
-images="$BACKUP_DIR/images-$stamp.tar.gz"
 mkdir -p "$BACKUP_DIR"
-trap 'rm -f "$dump.partial" "$images.partial"' EXIT
+trap 'rm -f "$dump.partial"' EXIT
 
 # One consistent snapshot of the whole database (pg_dump runs in a single repeatable-read transaction).
 pg_dump --format=custom --file="$dump.partial" "$DATABASE_URL"
@@ -33,18 +32,9 @@ pg_dump --format=custom --file="$dump.partial" "$DATABASE_URL"
 pg_restore --list "$dump.partial" >/dev/null
 mv "$dump.partial" "$dump"
 
-# Images are only ever added, so a copy taken after the dump holds every image the dump refers to.
-if [[ -d "$DATA_DIR/images" ]]; then
-  tar -C "$DATA_DIR" -czf "$images.partial" images
-  mv "$images.partial" "$images"
-else
-  echo "backup.sh: warning: $DATA_DIR/images not found; uploaded images were not backed up." >&2
-  images=""
-fi
-
+# images-*.tar.gz: the image tarballs of versions before the image store, aged out with the dumps.
 find "$BACKUP_DIR" -maxdepth 1 -type f \( -name 'shop-*.dump' -o -name 'images-*.tar.gz' \) \
   -mtime +"$KEEP_DAYS" -delete
 
 echo "$dump"
-[[ -n "$images" ]] && echo "$images"
 exit 0

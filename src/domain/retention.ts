@@ -20,6 +20,13 @@ export const RETENTION_DAYS = {
    * job is the record that its payment went back, and it keeps the order from being reopened.
    */
   finishedJobs: 90,
+  /**
+   * Stored images nothing refers to any more (a replaced or deleted product's, issue 19), counted from
+   * when garbage collection first found them unreferenced, and never one stored more recently: a page
+   * or answer cached for up to a day may still show it, and an upload whose product is being saved is
+   * not referred to yet. One day, plus a day of margin.
+   */
+  unreferencedImages: 2,
 } as const;
 
 /**

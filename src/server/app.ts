@@ -1,11 +1,9 @@
 /** Builds the Fastify app from its modules. main.ts and the API tests both use it. */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
@@ -16,7 +14,7 @@ import type { Storefront } from '../domain/storefront.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { databaseFailureKind } from './db/errors.js';
-import { ensureSeedImages, imagesDir } from './db/seed/images.js';
+import { ensureSeedImages } from './db/seed/images.js';
 import { apiDocsRoutes, openApiOptions } from './http/api-docs.js';
 import { registerAccessControl } from './http/audience.js';
 import { notFound, registerErrorHandling } from './http/errors.js';
@@ -30,6 +28,11 @@ import { cachedCatalog, createCatalogCache } from './modules/catalog/cache.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { cachedImageStore } from './modules/images/cache.js';
+import { IMAGE_GC_JOB, imageCollectionHandler, scheduleImageCollection } from './modules/images/garbage.js';
+import { createImageStore, type ImageStore } from './modules/images/index.js';
+import { importLegacyImages } from './modules/images/legacy-import.js';
+import { imageRoutes } from './modules/images/routes.js';
 import { abandonedCartRoutes } from './modules/abandoned-carts/routes.js';
 import { createAbandonedCartService, REMINDER_JOB } from './modules/abandoned-carts/service.js';
 import { createJobRunner, type JobHandler, type JobRunner } from './modules/jobs/queue.js';
@@ -80,6 +83,8 @@ declare module 'fastify' {
     reconciler: Reconciler;
     /** Where payments and refunds go: Stripe or the test processor (tests stand in for its faults). */
     paymentProvider: PaymentProvider;
+    /** Where the images served under /images are kept (modules/images), behind this instance's cache. */
+    images: ImageStore;
   }
 }
 
@@ -98,6 +103,16 @@ export interface AppOptions {
   stripeClient?: Stripe;
   /** Overrides how the Klaviyo sign-up job reaches Klaviyo (tests). */
   klaviyoFetch?: typeof fetch;
+  /**
+   * The image store, when the caller made it already (tests seed into it first); its caller closes
+   * it. Otherwise one is made from the configuration and closed with the app.
+   */
+  images?: ImageStore;
+  /**
+   * A DATA_DIR whose `images/` folder (where versions before issue 19 kept images) is imported into
+   * the store before anything is served, once (modules/images/legacy-import.ts). main.ts passes it.
+   */
+  importImagesFrom?: string;
 }
 
 /** Replaces the value of `token` query parameters in a URL for logging. */
@@ -129,6 +144,8 @@ export async function buildApp({
   googleKeys,
   stripeClient,
   klaviyoFetch,
+  images: givenImages,
+  importImagesFrom,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -226,6 +243,16 @@ export async function buildApp({
   // Daily pruning of records that have done their work (src/domain/retention.ts).
   jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log);
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
+
+  // Images under /images, the same for every instance (issue 19): the store, this instance's cache of
+  // it, and the daily removal of images nothing refers to any more.
+  const imageStore = givenImages ?? createImageStore(config, database.db);
+  if (!givenImages) app.addHook('onClose', async () => imageStore.close());
+  const images = cachedImageStore(imageStore, config.imageCacheBytes);
+  app.decorate('images', images);
+  if (importImagesFrom) await importLegacyImages(imageStore, importImagesFrom, app.log);
+  jobHandlers[IMAGE_GC_JOB] = imageCollectionHandler(database.db, images, app.log);
+  app.addHook('onReady', async () => scheduleImageCollection(database.db));
   if (config.klaviyoList) {
     jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
   }
@@ -335,7 +362,7 @@ export async function buildApp({
   });
   catalogRoutes(app, catalogCache);
   recipeRoutes(app, createRecipesService(database.db));
-  productAdminRoutes(app, createProductAdminService(database.db, catalog), catalog, config.dataDir, () =>
+  productAdminRoutes(app, createProductAdminService(database.db, catalog), catalog, images, () =>
     catalogCache.expire(),
   );
   marketingRoutes(app, marketing, reviews);
@@ -355,15 +382,8 @@ export async function buildApp({
     },
   );
 
-  mkdirSync(imagesDir(config.dataDir), { recursive: true });
   // Product and page images: content-hashed or random names, so they never change.
-  await app.register(fastifyStatic, {
-    root: imagesDir(config.dataDir),
-    prefix: '/images/',
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-  });
+  imageRoutes(app, images);
 
   if (web) {
     const storefront: Storefront = catalog;
@@ -376,7 +396,7 @@ export async function buildApp({
       catalogVersion: async () => (await catalogCache.snapshot()).version,
       context: {
         storefront,
-        siteImages: await ensureSeedImages(config.dataDir),
+        siteImages: await ensureSeedImages(images),
         settings: {
           publicUrl: config.publicUrl,
           contactEmail: config.contactEmail,

@@ -106,3 +106,95 @@ describe('loadConfig', () => {
     expect(JSON.stringify(config)).not.toContain('leftover-jwt-secret');
   });
 });
+
+describe('S3 image storage settings (issue 19)', () => {
+  it('keeps images in the database when no S3 setting is given', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('reads everything from S3_URL: keys, bucket, prefix, region and endpoint', () => {
+    const config = loadConfig({
+      S3_URL:
+        's3://AKIAEXAMPLE:wJalr%2FK7MDENG%2Bbx@shop-images/images/?region=ca-central-1&endpoint=http://127.0.0.1:9000/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'shop-images',
+      region: 'ca-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'wJalr/K7MDENG+bx',
+      prefix: 'images/',
+    });
+  });
+
+  it('leaves the keys to the SDK and the region at us-east-1 when S3_URL names only a bucket', () => {
+    expect(loadConfig({ S3_URL: 's3://shop-images' }).s3).toEqual({
+      bucket: 'shop-images',
+      region: 'us-east-1',
+      prefix: '',
+    });
+  });
+
+  it('takes S3_BUCKET with its companions, and makes the prefix a folder', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'northbite.images',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: '/shop/images',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'northbite.images',
+      region: 'auto',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: 'shop/images/',
+    });
+    expect(loadConfig({ S3_BUCKET: 'shop-images' }).s3).toEqual({
+      bucket: 'shop-images',
+      region: 'us-east-1',
+      prefix: '',
+    });
+  });
+
+  it('never shows the secret in the parsed configuration outside config.s3', () => {
+    const config = loadConfig({ S3_URL: 's3://key:very-secret@shop-images' });
+    const { s3, ...rest } = config;
+    expect(s3?.secretAccessKey).toBe('very-secret');
+    expect(JSON.stringify(rest)).not.toContain('very-secret');
+  });
+
+  it.each([
+    [{ S3_URL: 'https://shop-images.s3.amazonaws.com' }, 'S3_URL must be a URL like s3://'],
+    [{ S3_URL: 's3://Shop_Images' }, 'S3_URL bucket "Shop_Images" is not a bucket name'],
+    [{ S3_URL: 's3://shop-images?region=ca-central-1&regoin=x' }, 'S3_URL has an unknown parameter "regoin"'],
+    [{ S3_URL: 's3://shop-images?prefix=images/' }, 'S3_URL takes the key prefix as its path'],
+    [
+      { S3_URL: 's3://shop-images?public_url=https://cdn.example.com/' },
+      'S3_URL public_url is not supported',
+    ],
+    [{ S3_URL: 's3://shop-images?endpoint=ftp://minio' }, 'S3_URL endpoint must be an http(s) URL'],
+    [{ S3_URL: 's3://keyonly@shop-images' }, 'S3_URL needs both the access key id and the secret'],
+    [{ S3_URL: 's3://shop-images/my images/' }, 'S3_URL prefix "my%20images/" must be folders'],
+    [{ S3_URL: 's3://shop-images', S3_REGION: 'ca-central-1' }, 'S3_REGION must not be set with S3_URL'],
+    [{ S3_REGION: 'ca-central-1' }, 'S3_REGION is set but S3_BUCKET is not'],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET bucket "ab" is not a bucket name'],
+    [{ S3_BUCKET: 'shop-images', S3_REGION: 'Canada Central' }, 'S3_REGION region "Canada Central"'],
+    [{ S3_BUCKET: 'shop-images', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT endpoint must be an http(s) URL'],
+    [{ S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY needs both'],
+    [{ S3_BUCKET: 'shop-images', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID needs both'],
+    [
+      { S3_BUCKET: 'shop-images', S3_PREFIX: 'images/../x' },
+      'S3_PREFIX prefix "images/../x/" must be folders',
+    ],
+    [
+      { S3_BUCKET: 'shop-images', S3_PUBLIC_URL: 'https://cdn.example.com/' },
+      'S3_PUBLIC_URL is not supported',
+    ],
+  ])('refuses %j, naming the variable', (env, expected) => {
+    const problems = problemsOf(env).join('\n');
+    expect(problems).toContain(expected);
+  });
+});

@@ -82,6 +82,183 @@ const trustProxy = z
     return list;
   });
 
+/** Where product images are kept when not in the database (issue 19): an S3-compatible bucket. */
+export interface S3Settings {
+  bucket: string;
+  /** `us-east-1` unless given; `auto` for Cloudflare R2. */
+  region: string;
+  /** Set for anything but Amazon S3 (R2, MinIO…): requests go there, path-style. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's default credential chain (AWS_* variables, ~/.aws, an instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Starts every object's key: '' or ends with '/', e.g. `images/`. */
+  prefix: string;
+}
+
+const S3_URL_EXAMPLE = 's3://ACCESS_KEY_ID:SECRET_ACCESS_KEY@BUCKET/PREFIX/?region=REGION&endpoint=URL';
+/** The variables of the S3_BUCKET form, which S3_URL replaces whole. */
+const S3_PARTS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+] as const;
+/** S3's bucket naming rules (R2 and MinIO keep to them too). */
+const BUCKET_NAME = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_REGION = /^[a-z0-9-]{1,32}$/;
+/** Folders of letters, digits and . _ -, no `.` or `..` folder, each ended by '/'. */
+const S3_PREFIX = /^(?:(?!\.\.?\/)[\w.-]+\/)*$/;
+const S3_PUBLIC_URL_REFUSED =
+  'is not supported: images are served by the shop under /images (cached for a year as immutable), so a CDN goes in front of the shop, not of the bucket';
+
+type S3Problem = { variable: string; message: string };
+type S3Env = { [K in 'S3_URL' | 'S3_PUBLIC_URL' | (typeof S3_PARTS)[number]]?: string };
+
+/** `images`, `/images/` → `images/`; '' stays ''. */
+const normalPrefix = (prefix: string) => prefix.replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
+
+/**
+ * The S3 settings from S3_URL or from S3_BUCKET and its S3_* companions, or the problems with them
+ * (each naming its variable). Neither set: no settings, images stay in the database.
+ */
+function resolveS3(env: S3Env): { settings?: S3Settings; problems: S3Problem[] } {
+  const problems: S3Problem[] = [];
+  const problem = (variable: string, message: string) => problems.push({ variable, message });
+  if (env.S3_PUBLIC_URL) problem('S3_PUBLIC_URL', S3_PUBLIC_URL_REFUSED);
+
+  let parts: {
+    bucket?: string;
+    region?: string;
+    endpoint?: string;
+    key?: string;
+    secret?: string;
+    prefix?: string;
+  };
+  let from: (part: 'bucket' | 'region' | 'endpoint' | 'key' | 'secret' | 'prefix') => string;
+  if (env.S3_URL) {
+    for (const variable of S3_PARTS) {
+      if (env[variable])
+        problem(variable, 'must not be set with S3_URL: write it in the URL, or use S3_BUCKET alone');
+    }
+    const raw = env.S3_URL.trim();
+    let url: URL;
+    try {
+      url = new URL(raw);
+      if (url.protocol !== 's3:' || !url.hostname) throw new Error('not s3');
+    } catch {
+      problem(
+        'S3_URL',
+        `must be a URL like ${S3_URL_EXAMPLE} (percent-encode / + : @ in the keys, e.g. / as %2F)`,
+      );
+      return { problems };
+    }
+    let key: string | undefined;
+    let secret: string | undefined;
+    try {
+      key = url.username ? decodeURIComponent(url.username) : undefined;
+      secret = url.password ? decodeURIComponent(url.password) : undefined;
+    } catch {
+      problem('S3_URL', 'has a badly percent-encoded access key or secret');
+    }
+    const known = new Set(['region', 'endpoint']);
+    for (const name of url.searchParams.keys()) {
+      if (!known.has(name)) {
+        problem(
+          'S3_URL',
+          name === 'prefix'
+            ? 'takes the key prefix as its path (s3://BUCKET/images/), not as ?prefix='
+            : name === 'public_url'
+              ? `public_url ${S3_PUBLIC_URL_REFUSED}`
+              : `has an unknown parameter "${name}": it takes region and endpoint`,
+        );
+      }
+    }
+    parts = {
+      bucket: url.hostname,
+      region: url.searchParams.get('region') ?? undefined,
+      endpoint: url.searchParams.get('endpoint') ?? undefined,
+      key,
+      secret,
+      prefix: url.pathname,
+    };
+    from = () => 'S3_URL';
+  } else {
+    parts = {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      key: env.S3_ACCESS_KEY_ID,
+      secret: env.S3_SECRET_ACCESS_KEY,
+      prefix: env.S3_PREFIX,
+    };
+    const names = {
+      bucket: 'S3_BUCKET',
+      region: 'S3_REGION',
+      endpoint: 'S3_ENDPOINT',
+      key: 'S3_ACCESS_KEY_ID',
+      secret: 'S3_SECRET_ACCESS_KEY',
+      prefix: 'S3_PREFIX',
+    };
+    from = (part) => names[part];
+    if (!env.S3_BUCKET) {
+      for (const variable of S3_PARTS) {
+        if (env[variable])
+          problem(variable, 'is set but S3_BUCKET is not: set the bucket too, or use S3_URL');
+      }
+      return { problems };
+    }
+  }
+
+  const { bucket = '', region = 'us-east-1', endpoint, key, secret } = parts;
+  if (!BUCKET_NAME.test(bucket)) {
+    problem(
+      from('bucket'),
+      `bucket "${bucket}" is not a bucket name: 3–63 lowercase letters, digits, dots and hyphens`,
+    );
+  }
+  if (!S3_REGION.test(region))
+    problem(from('region'), `region "${region}" is not a region, like ca-central-1 or auto`);
+  let endpointUrl: string | undefined;
+  if (endpoint !== undefined) {
+    try {
+      const parsed = new URL(endpoint);
+      if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search || parsed.hash || parsed.username) {
+        throw new Error('not a plain http(s) URL');
+      }
+      endpointUrl = parsed.href.replace(/\/+$/, '');
+    } catch {
+      problem(
+        from('endpoint'),
+        'endpoint must be an http(s) URL like https://ACCOUNT.r2.cloudflarestorage.com',
+      );
+    }
+  }
+  if (Boolean(key) !== Boolean(secret)) {
+    problem(
+      from(key ? 'secret' : 'key'),
+      'needs both the access key id and the secret access key, or neither (then the SDK finds credentials itself)',
+    );
+  }
+  const prefix = normalPrefix(parts.prefix ?? '');
+  if (!S3_PREFIX.test(prefix)) {
+    problem(from('prefix'), `prefix "${prefix}" must be folders of letters, digits, . _ and -, like images/`);
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    problems,
+    settings: {
+      bucket,
+      region,
+      ...(endpointUrl ? { endpoint: endpointUrl } : {}),
+      ...(key && secret ? { accessKeyId: key, secretAccessKey: secret } : {}),
+      prefix,
+    },
+  };
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -127,7 +304,17 @@ const envSchema = z
       .regex(/^[\w.:-]{1,64}$/, { message: 'must be 1–64 letters, digits or . : _ -' })
       .default('northbite:'),
     TRUST_PROXY: trustProxy,
+    // Parsed together by resolveS3 below; strings here so each problem names its variable.
+    S3_URL: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ENDPOINT: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PREFIX: optionalString,
+    S3_PUBLIC_URL: optionalString,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -144,6 +331,9 @@ const envSchema = z
     pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
     pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
     pair('KLAVIYO_PRIVATE_KEY', 'KLAVIYO_LIST_ID');
+    for (const { variable, message } of resolveS3(env).problems) {
+      ctx.addIssue({ code: 'custom', path: [variable], message });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
@@ -220,10 +410,14 @@ export interface Config {
   redisUrl: string | undefined;
   /** Starts every key the shop writes to Redis, so shops or environments can share one server. */
   redisKeyPrefix: string;
+  /** Set: images are kept in this S3-compatible bucket; unset: in the database (issue 19, decision 0030). */
+  s3?: S3Settings;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
   shutdownDelayMs: number;
+  /** Bytes of images each instance keeps in memory in front of the image store (0: none). */
+  imageCacheBytes: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -246,6 +440,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const s3 = resolveS3(e).settings;
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -301,7 +496,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    ...(s3 ? { s3 } : {}),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Starts the shop: reads the configuration, opens and migrates the database, seeds the demo
- * catalogue into an empty one, ensures the configured admin, builds the app and listens.
+ * Starts the shop: reads the configuration, opens and migrates the database, builds the app (which
+ * moves an older version's DATA_DIR/images into the image store), seeds the demo catalogue into an
+ * empty database, ensures the configured admin and listens.
  * `--dev` serves the pages through Vite with hot reload.
  */
 import { buildApp } from './app.js';
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
 
   let database: DatabaseHandle;
   try {
-    // Images live in DATA_DIR whichever the database: it must be a directory the shop can write.
+    // DATA_DIR holds the embedded database, and the marker of the one-time import of an older
+    // version's DATA_DIR/images into the image store: it must be a directory the shop can write.
     ensureWritableDirectory(config.dataDir);
     database = await openDatabase(config.database);
   } catch (error) {
@@ -50,10 +52,16 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     process.exit(1);
   }
-  const seed = await seedDemoCatalogue(database.db, config.dataDir);
+  // Images an older version kept under DATA_DIR/images are moved into the image store first (once),
+  // so neither the pages nor the seed render again what the folder already has.
+  const app = await buildApp({
+    config,
+    database,
+    web: dev ? 'development' : 'production',
+    importImagesFrom: config.dataDir,
+  });
+  const seed = await seedDemoCatalogue(database.db, app.images);
   const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
-
-  const app = await buildApp({ config, database, web: dev ? 'development' : 'production' });
   app.log.info(
     { database: database.driver, seeded: seed.seeded, admin: adminResult ?? 'not configured' },
     'database ready',

@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -662,3 +663,48 @@ export const emailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Images (issue 19)
+
+/** Bytes as PostgreSQL's bytea: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The images served under /images when no object storage is configured (modules/images): product
+ * uploads, seed artwork and nutrition panels, one row per name. A name's bytes never change (names
+ * are random or content-hashed), so rows are only ever inserted and deleted, never updated.
+ */
+export const images = pgTable(
+  'images',
+  {
+    /** The path under /images, e.g. `products/3f9a…-800w.webp` (modules/images/names.ts). */
+    name: text('name').primaryKey(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    /** Quoted base64url SHA-256 of the bytes: a strong ETag, the same on every instance. */
+    etag: text('etag').notNull(),
+    /** Milliseconds, as a JavaScript Date holds them: list()'s keyset compares the values it read. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // list(): every name, oldest first, a page at a time by (created_at, name).
+    index('images_created_at_name_idx').on(t.createdAt, t.name),
+  ],
+);
+
+/**
+ * Stored images that nothing referred to at the last garbage collection, and since when
+ * (modules/images/garbage.ts). A row goes when its image is referred to again or deleted; an image is
+ * deleted only once it has been unreferenced for the whole grace period.
+ */
+export const imageOrphans = pgTable('image_orphans', {
+  name: text('name').primaryKey(),
+  unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }).notNull(),
+});

@@ -9,6 +9,9 @@
  *
  * The migrations themselves still run here on every test run, and the browser journeys start the
  * built shop on empty databases, which migrates them the way production does.
+ *
+ * The demo catalogue's artwork and nutrition panels are stored into that database here too (image
+ * store rows, issue 19): rendering them takes seconds, and every file would otherwise do it again.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +22,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import { ensureDemoImages } from '../db/seed/index.js';
+import { createDatabaseImageStore } from '../modules/images/database-store.js';
 import { migrationsFolder } from '../paths.js';
 
 declare module 'vitest' {
@@ -37,7 +43,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const client = await PGlite.create();
     let dump: Blob;
     try {
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder });
+      await ensureDemoImages(createDatabaseImageStore(db as unknown as Database));
       dump = await client.dumpDataDir('none');
     } finally {
       await client.close();
@@ -60,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 1 });
     try {
       await handle.migrate();
+      await ensureDemoImages(createDatabaseImageStore(handle.db));
     } finally {
       // A template cannot be copied while anyone is connected to it.
       await handle.close();

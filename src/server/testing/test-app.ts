@@ -14,8 +14,12 @@ import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { seedDemoCatalogue } from '../db/seed/index.js';
+import { createImageStore } from '../modules/images/index.js';
 
-/** Seed images are the same for every test: render them once into a shared folder. */
+/**
+ * The DATA_DIR of test apps. Images are in the image store, not here: the seed's artwork was stored
+ * once into the database every test file copies (global-setup.ts), so no test renders it again.
+ */
 export const TEST_DATA_DIR = join(tmpdir(), 'northbite-test-data');
 
 export interface TestDatabase extends DatabaseHandle {
@@ -93,8 +97,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
-  if (options.seed !== false) await seedDemoCatalogue(database.db, config.dataDir);
-  const app = await buildApp({ ...options.app, config, database });
+  const images = options.app?.images ?? createImageStore(config, database.db);
+  if (options.seed !== false) await seedDemoCatalogue(database.db, images);
+  const app = await buildApp({ ...options.app, config, database, images });
   await app.ready();
   return {
     app,
@@ -102,6 +107,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      if (!options.app?.images) await images.close();
       await database.destroy();
     },
   };

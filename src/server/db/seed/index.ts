@@ -3,6 +3,7 @@
  * with their nutrition, highlights, competitors and FAQs, reviews, ingredients and recipes.
  */
 import { count, eq, sql } from 'drizzle-orm';
+import type { ImageStore } from '../../modules/images/store.js';
 import type { Database } from '../client.js';
 import { categories, products, recipes, reviews } from '../schema.js';
 import { seedCategories } from './categories.js';
@@ -20,10 +21,20 @@ export interface SeedResult {
   products: number;
 }
 
-export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<SeedResult> {
-  const images = await ensureSeedImages(dataDir);
+/**
+ * The demo catalogue's artwork and nutrition panels in `store`, rendered only when it lacks them,
+ * with their URLs (the test set-up stores them once into the database every test file copies).
+ */
+export async function ensureDemoImages(store: ImageStore) {
+  const images = await ensureSeedImages(store);
   const labels = new Map<string, string>();
-  for (const product of seedProducts) labels.set(product.slug, await ensureNutritionLabel(dataDir, product));
+  for (const product of seedProducts) labels.set(product.slug, await ensureNutritionLabel(store, product));
+  return { images, labels };
+}
+
+/** `store` receives the artwork and nutrition panels (rendered only when it lacks them). */
+export async function seedDemoCatalogue(db: Database, store: ImageStore): Promise<SeedResult> {
+  const { images, labels } = await ensureDemoImages(store);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [row] = await tx.select({ n: count() }).from(products);

@@ -1,7 +1,8 @@
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../../domain/slug.js';
-import { createTestDatabase, TEST_DATA_DIR, type TestDatabase } from '../../testing/test-app.js';
+import { createDatabaseImageStore } from '../../modules/images/database-store.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-app.js';
 import { categories, ingredients, products, recipeIngredients, recipes, reviews } from '../schema.js';
 import { seedDemoCatalogue } from './index.js';
 import { seedProducts } from './products.js';
@@ -14,12 +15,12 @@ afterAll(() => database.destroy());
 
 describe('demo catalogue seed', () => {
   it('fills an empty database', async () => {
-    const result = await seedDemoCatalogue(database.db, TEST_DATA_DIR);
+    const result = await seedDemoCatalogue(database.db, createDatabaseImageStore(database.db));
     expect(result).toEqual({ seeded: true, products: 10 });
   });
 
   it('never seeds a database that has a catalogue', async () => {
-    const result = await seedDemoCatalogue(database.db, TEST_DATA_DIR);
+    const result = await seedDemoCatalogue(database.db, createDatabaseImageStore(database.db));
     expect(result.seeded).toBe(false);
     const [row] = await database.db.select({ n: count() }).from(products);
     expect(row?.n).toBe(10);
@@ -77,7 +78,7 @@ describe('recipe 1', () => {
     await fresh.db.execute(
       sql`select nextval(pg_get_serial_sequence('recipes', 'id')) from generate_series(1, 3)`,
     );
-    await seedDemoCatalogue(fresh.db, TEST_DATA_DIR);
+    await seedDemoCatalogue(fresh.db, createDatabaseImageStore(fresh.db));
     const all = await fresh.db.select().from(recipes).orderBy(asc(recipes.id));
     expect(all[0]).toMatchObject({ id: 1, name: 'Base Cookie Dough', productId: null });
     expect(all.slice(1).every((recipe) => recipe.productId !== null)).toBe(true);

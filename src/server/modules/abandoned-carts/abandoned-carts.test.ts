@@ -11,6 +11,7 @@ import { abandonedCartMessages, SKIP_CAPTURE_AFTER_ORDER_MS } from '../../../dom
 import { buildApp } from '../../app.js';
 import { abandonedCarts, emailOutbox, jobs, orders, users } from '../../db/schema.js';
 import { seedDemoCatalogue } from '../../db/seed/index.js';
+import { createDatabaseImageStore } from '../images/database-store.js';
 import {
   checkoutFixtures,
   expectMessage,
@@ -453,7 +454,7 @@ describe('the reminder job across a restart', () => {
       await app?.close();
     };
     try {
-      await seedDemoCatalogue(database.db, config.dataDir);
+      await seedDemoCatalogue(database.db, createDatabaseImageStore(database.db));
       const appA = await start();
       const g = checkoutFixtures(() => ({ app: appA, database, config, close: async () => {} }));
       const who = await g.person();

@@ -12,6 +12,7 @@ import {
 import { HttpError, parseOr400 } from '../../http/errors.js';
 import { errorResponses, idParams } from '../../http/route-schemas.js';
 import { jsonOrMultipartBody, multipartBody } from '../../http/validation.js';
+import type { ImageStore } from '../images/store.js';
 import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
 import type { ProductAdminService } from './admin-service.js';
 import type { CatalogService } from './service.js';
@@ -58,7 +59,8 @@ export function productAdminRoutes(
   fastify: FastifyInstance,
   admin: ProductAdminService,
   catalog: CatalogService,
-  dataDir: string,
+  /** Where uploaded images are kept (modules/images). */
+  images: ImageStore,
   /** Called after every change, so this instance's catalogue cache shows it at once (cache.ts). */
   onCatalogChange: () => void,
 ): void {
@@ -100,7 +102,7 @@ export function productAdminRoutes(
       if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
       const { fields, image } = await readMultipart(request);
       const input = parseOr400(productCreateSchema, fields);
-      const created = await withStoredImage(dataDir, image, (imageUrl) => admin.create(input, imageUrl));
+      const created = await withStoredImage(images, image, (imageUrl) => admin.create(input, imageUrl));
       reply.status(201);
       return changed(created);
     },
@@ -128,7 +130,7 @@ export function productAdminRoutes(
         const { fields, image } = await readMultipart(request);
         const changes = parseOr400(productUpdateSchema, fields);
         return changed(
-          await withStoredImage(dataDir, image, (imageUrl) => admin.update(id, changes, imageUrl)),
+          await withStoredImage(images, image, (imageUrl) => admin.update(id, changes, imageUrl)),
         );
       }
       return changed(await admin.update(id, request.body, null));

@@ -1,13 +1,8 @@
 /** Product management through the API (issue 7): uploads checked by their bytes, create, edit, hide, delete. */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '../../../domain/catalog-schemas.js';
 import { orderItems, orders, products } from '../../db/schema.js';
-import { imagesDir } from '../../db/seed/images.js';
 import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { eq } from 'drizzle-orm';
@@ -110,9 +105,10 @@ describe('POST /api/products (multipart)', () => {
     expect(product.image_url).toMatch(/^\/images\/products\/[0-9a-f]{24}-800w\.webp$/);
     const base = product.image_url!.replace('/images/', '').replace('-800w.webp', '');
     for (const w of [800, 400]) {
-      const file = join(imagesDir(t.config.dataDir), `${base}-${w}w.webp`);
-      expect(existsSync(file)).toBe(true);
-      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: w, height: w });
+      // Both sizes in the image store (issue 19), which every instance serves from.
+      const stored = await t.app.images.get(`${base}-${w}w.webp`);
+      expect(stored?.contentType).toBe('image/webp');
+      expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: 'webp', width: w, height: w });
     }
     const served = await t.app.inject({ url: product.image_url! });
     expect(served.statusCode).toBe(200);
@@ -319,23 +315,25 @@ describe('PATCH and DELETE /api/products/:id', () => {
 });
 
 describe('refused product writes', () => {
-  // An app with a data folder of its own: other test files upload into the shared one meanwhile.
+  // An app (and image store) of its own: nothing the other tests upload is counted.
   let alone: TestApp;
   let own: ReturnType<typeof checkoutFixtures>;
   beforeAll(async () => {
-    alone = await createTestApp({ env: { DATA_DIR: await mkdtemp(join(tmpdir(), 'northbite-orphans-')) } });
+    alone = await createTestApp();
     own = checkoutFixtures(() => alone);
   });
   afterAll(async () => {
     await alone?.close();
-    await rm(alone.config.dataDir, { recursive: true, force: true });
   });
 
-  it('leaves no image file behind when the write is refused: 409, 400 or 404 (issue 16)', async () => {
+  it('leaves no image behind when the write is refused: 409, 400 or 404 (issue 16)', async () => {
     const admin = await own.person({ isAdmin: true });
-    const dir = join(imagesDir(alone.config.dataDir), 'products');
-    const files = async () =>
-      (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.endsWith('.tmp')).sort();
+    const files = async () => {
+      const names: string[] = [];
+      for await (const { name } of alone.app.images.list())
+        if (name.startsWith('products/')) names.push(name);
+      return names.sort();
+    };
     const taken = await sendTo(
       alone,
       'POST',

@@ -1,13 +1,14 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../db/seed/index.js';
-import { createTestDatabase, TEST_DATA_DIR, type TestDatabase } from '../../testing/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-app.js';
+import { createDatabaseImageStore } from '../images/database-store.js';
 import { createReviewsService, GOOGLE_CACHE_MS, GOOGLE_RETRY_MS } from './reviews.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoCatalogue(database.db, TEST_DATA_DIR);
+  await seedDemoCatalogue(database.db, createDatabaseImageStore(database.db));
 });
 afterAll(() => database.destroy());
 

@@ -31,11 +31,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+/**
+ * `script` is what runs: the compiled server by default, or `scripts/start.mjs` (what `npm start` runs,
+ * which rebuilds first when the build is stale).
+ */
+export async function startShop(
+  env: Record<string, string> = {},
+  { script = 'build/app/server/main.js' }: { script?: string } = {},
+): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'northbite-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['build/app/server/main.js'], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       PORT: String(port),

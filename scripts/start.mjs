@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the app when the build is missing or older than the sources, then starts the
- * compiled server (which migrates, seeds an empty database and listens on PORT).
+ * `npm start`: builds the app when the build is missing, older than the sources or made for another
+ * mode (scripts/build-stamp.mjs), then starts the compiled server (which migrates, seeds an empty
+ * database and listens on PORT). The build is always for production, whatever NODE_ENV says:
+ * `npm run dev` is the development server.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readStamp, staleReason } from './build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = join(root, 'build', '.build-stamp');
 const serverEntry = join(root, 'build', 'app', 'server', 'main.js');
 const inputs = [
   'src',
@@ -31,16 +33,15 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync(stamp) && existsSync(serverEntry) ? statSync(stamp).mtimeMs : 0;
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
+const reason = staleReason(readStamp(root), sourcesAt, existsSync(serverEntry));
 
-if (builtAt < sourcesAt) {
-  console.log(
-    builtAt === 0 ? 'No build found: building the shop...' : 'Sources changed: rebuilding the shop...',
-  );
+if (reason) {
+  console.log(reason);
   const started = Date.now();
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });

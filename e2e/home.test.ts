@@ -22,7 +22,7 @@ describe('home page', () => {
   it('arrives server-rendered with the catalogue and structured data, before any script runs', async () => {
     const res = await fetch(`${shop.url}/`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
     const html = await res.text();
     expect(html).toContain('Snack Smarter, Live Better');
     expect(html).toContain('Fuel your day with healthy, sustainable snacks.');
@@ -32,13 +32,44 @@ describe('home page', () => {
     expect(html).toContain('"priceCurrency":"CAD"');
   });
 
-  it('answers a revalidation with 304 and no policy header', async () => {
+  it("answers a revalidation with 304 and the stored page's own policy", async () => {
     const first = await fetch(`${shop.url}/`);
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     const again = await fetch(`${shop.url}/`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    expect(again.headers.get('content-security-policy')).toBeNull();
+    // The policy names the hashes of the page's scripts, so it is the same for the same page.
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+  });
+
+  it('runs its own inline scripts by their hashes and refuses an injected one (phone)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchForErrors(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        w.violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto(`${shop.url}/shop`, { waitUntil: 'networkidle' });
+    // Hydrated: the browser router took over, which only happens when the inline scripts ran.
+    await page.waitForFunction(() => '__reactRouterRouteModules' in window);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return 'injected' in window;
+    });
+    expect(ran).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([
+      'script-src-elem inline',
+    ]);
+    await page.close();
   });
 
   it('renders every section in the browser without errors (desktop)', async () => {

@@ -32,6 +32,9 @@ export interface PageContext {
   storefront: Storefront;
   settings: PublicSettings;
   siteImages: SiteImages;
-  /** Per-request nonce allowed by the Content-Security-Policy for the page's inline scripts. */
+  /**
+   * A marker nonce for the inline scripts the renderer writes; the server swaps it for their hashes
+   * in the page's Content-Security-Policy (decision 0032). Empty in development.
+   */
   cspNonce: string;
 }

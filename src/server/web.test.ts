@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { pageCsp } from './web.js';
 
 describe('pageCsp', () => {
-  it('lets scripts run only from our origin or with the nonce, and allows no framing', () => {
-    const csp = pageCsp('abc123', false);
-    expect(csp).toContain("script-src 'self' 'nonce-abc123';");
+  const H = ["'sha256-AAAA'", "'sha256-BBBB'"];
+
+  it('lets scripts run only from our origin or by the hashes of the page, and allows no framing', () => {
+    const csp = pageCsp({ scriptHashes: H });
+    expect(csp).toContain("script-src 'self' 'sha256-AAAA' 'sha256-BBBB';");
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+    expect(csp).not.toContain('nonce');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('accounts.google.com');
@@ -14,12 +18,12 @@ describe('pageCsp', () => {
 
   it("adds exactly Google's sign-in sources when Google sign-in is configured", () => {
     const directives = Object.fromEntries(
-      pageCsp('n', true, true)
+      pageCsp({ scriptHashes: ["'sha256-n'"], upgradeInsecure: true, googleSignIn: true })
         .split('; ')
         .map((d) => [d.split(' ')[0], d]),
     );
     expect(directives['script-src']).toBe(
-      "script-src 'self' 'nonce-n' https://accounts.google.com/gsi/client",
+      "script-src 'self' 'sha256-n' https://accounts.google.com/gsi/client",
     );
     expect(directives['style-src']).toBe(
       "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
@@ -31,28 +35,28 @@ describe('pageCsp', () => {
 
   it("adds Stripe's sources only when Stripe is the payment provider", () => {
     const directives = Object.fromEntries(
-      pageCsp('n', false, false, true)
+      pageCsp({ scriptHashes: ["'sha256-n'"], stripe: true })
         .split('; ')
         .map((d) => [d.split(' ')[0], d]),
     );
     expect(directives['script-src']).toContain('https://js.stripe.com');
     expect(directives['connect-src']).toBe("connect-src 'self' https://api.stripe.com");
     expect(directives['frame-src']).toContain('https://hooks.stripe.com');
-    expect(pageCsp('n', false)).not.toContain('stripe');
+    expect(pageCsp({ scriptHashes: [] })).not.toContain('stripe');
   });
 
   it("adds Klaviyo's onsite sources only when KLAVIYO_PUBLIC_KEY is set", () => {
     const directives = Object.fromEntries(
-      pageCsp('n', false, false, false, true)
+      pageCsp({ scriptHashes: ["'sha256-n'"], klaviyo: true })
         .split('; ')
         .map((d) => [d.split(' ')[0], d]),
     );
     expect(directives['script-src']).toBe(
-      "script-src 'self' 'nonce-n' https://static.klaviyo.com https://static-tracking.klaviyo.com",
+      "script-src 'self' 'sha256-n' https://static.klaviyo.com https://static-tracking.klaviyo.com",
     );
     expect(directives['connect-src']).toContain('https://a.klaviyo.com');
     expect(directives['connect-src']).not.toContain('stripe');
     expect(directives['frame-src']).toBeUndefined();
-    expect(pageCsp('n', false, true, true)).not.toContain('klaviyo');
+    expect(pageCsp({ scriptHashes: [], googleSignIn: true, stripe: true })).not.toContain('klaviyo');
   });
 });

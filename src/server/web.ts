@@ -11,13 +11,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import type { PageContext } from '../domain/storefront.js';
+import { sealInlineScripts } from './http/inline-scripts.js';
 import {
   createPageCache,
   isCacheablePageRequest,
-  placeholderNonce,
   type RenderedPage,
   type PageCache,
 } from './http/page-cache.js';
+import { chooseEncoding, compressOnce } from './http/representation.js';
 import { webBuildDir } from './paths.js';
 
 export type WebMode = 'production' | 'development';
@@ -33,19 +34,28 @@ const STRIPE_FRAMES = 'https://js.stripe.com https://*.js.stripe.com https://hoo
 const KLAVIYO_JS = 'https://static.klaviyo.com https://static-tracking.klaviyo.com';
 const KLAVIYO_API = 'https://a.klaviyo.com https://fast.a.klaviyo.com https://static-tracking.klaviyo.com';
 
+export interface PageCspOptions {
+  /** CSP sources (`'sha256-…'`) of the inline scripts the page's renderer wrote (http/inline-scripts.ts). */
+  scriptHashes: readonly string[];
+  upgradeInsecure?: boolean;
+  googleSignIn?: boolean;
+  stripe?: boolean;
+  klaviyo?: boolean;
+}
+
 /**
- * Content-Security-Policy of pages; scripts run only from our origin or with this request's nonce,
- * plus Google's sign-in script when Google sign-in is configured. That is allowed on every page, not
- * just /login and /register: after the first load, navigation happens in the browser and the first
- * page's policy stays in force, whichever page that was.
+ * Content-Security-Policy of pages (decision 0032): scripts run only from our origin or when their
+ * text hashes to one the renderer wrote, plus Google's sign-in script when Google sign-in is
+ * configured. That is allowed on every page, not just /login and /register: after the first load,
+ * navigation happens in the browser and the first page's policy stays in force, whichever page that was.
  */
-export function pageCsp(
-  nonce: string,
-  upgradeInsecure: boolean,
+export function pageCsp({
+  scriptHashes,
+  upgradeInsecure = false,
   googleSignIn = false,
   stripe = false,
   klaviyo = false,
-): string {
+}: PageCspOptions): string {
   const add = (sources: (string | false)[]) =>
     sources
       .filter(Boolean)
@@ -54,7 +64,7 @@ export function pageCsp(
   const frames = add([googleSignIn && GOOGLE_GSI, stripe && STRIPE_FRAMES]);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${add([googleSignIn && `${GOOGLE_GSI}client`, stripe && STRIPE_JS, klaviyo && KLAVIYO_JS])}`,
+    `script-src 'self'${add([...scriptHashes, googleSignIn && `${GOOGLE_GSI}client`, stripe && STRIPE_JS, klaviyo && KLAVIYO_JS])}`,
     // Radix UI injects small <style> elements for scroll locking; CSS cannot run script.
     `style-src 'self' 'unsafe-inline'${add([googleSignIn && `${GOOGLE_GSI}style`, klaviyo && 'https://static.klaviyo.com'])}`,
     `img-src 'self' data: blob:${add([stripe && 'https://*.stripe.com', klaviyo && 'https://static.klaviyo.com'])}`,
@@ -112,7 +122,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
-  const cache = createPageCache({ maxAgeMs: PAGE_MAX_AGE_MS, maxEntries: 500 });
+  const cache = createPageCache({ maxAgeMs: PAGE_MAX_AGE_MS, maxEntries: 500, compress: compressOnce });
   await registerPageRoute(app, (request, reply) => servePage(handler, options, cache, request, reply));
 }
 
@@ -135,75 +145,77 @@ async function servePage(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  const renderHere = () => render(handler, options, request, reply);
   const cacheable = isCacheablePageRequest(request.method, request.url);
-  const version = cacheable ? await options.catalogVersion() : 0;
-  let page = cacheable ? cache.get(request.url, version) : undefined;
-  if (!page) {
-    page = await render(handler, options, request, reply, version);
-    if (cacheable && page.cacheable) cache.set(request.url, page);
-  }
+  const { page, outcome } = cacheable
+    ? await cache.serve(request.url, await options.catalogVersion(), renderHere)
+    : { page: await renderHere(), outcome: 'bypass' as const };
 
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   if (page.cookies.length > 0) reply.header('set-cookie', page.cookies);
+  // Says whether the answer came from the cache of compressed pages; CI checks it (issue 20).
+  reply.header('x-page-cache', outcome);
   // An address that carries a secret (the cart restore link) must not leak through the Referer
   // header of anything the page loads, nor be kept by a shared cache.
   if (new URL(request.url, 'http://page').searchParams.has('token')) {
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'private, no-store');
   }
+  // The policy follows from the page's bytes, so a 304 may carry it too: it is the stored page's own.
+  if (page.csp !== null) reply.header('content-security-policy', page.csp);
   if (page.etag) {
     reply.header('etag', page.etag);
-    // A 304 carries no CSP header: the browser keeps the stored page together with the stored policy
-    // that matches it.
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   }
-  const nonce = randomBytes(16).toString('base64');
-  reply.header(
-    'content-security-policy',
-    pageCsp(nonce, options.upgradeInsecureRequests, options.googleSignIn, options.stripe, options.klaviyo),
-  );
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(page.html === null ? page.bytes : page.html.replaceAll(page.placeholder, nonce));
+  if (!page.compressed) return reply.send(page.bytes);
+  reply.header('vary', 'accept-encoding');
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(page.bytes);
+  return reply.header('content-encoding', encoding).send(page.compressed[encoding]);
 }
 
-/** Renders with a placeholder nonce, swapped for each response's own one when it is sent. */
+/**
+ * Renders with a marker nonce on the inline scripts React Router writes, then swaps the marker for
+ * those scripts' hashes in the policy (http/inline-scripts.ts): the bytes are the same for everyone.
+ */
 async function render(
   handler: RequestHandler,
   options: WebOptions,
   request: FastifyRequest,
   reply: FastifyReply,
-  version: number,
 ): Promise<RenderedPage> {
-  const placeholder = placeholderNonce();
-  const response = await handler(toFetchRequest(request, reply), {
-    ...options.context,
-    cspNonce: placeholder,
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  const marker = randomBytes(16).toString('base64');
+  const response = await handler(toFetchRequest(request, reply), { ...options.context, cspNonce: marker });
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
   }
   const cookies = response.headers.getSetCookie();
   const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-  const html = isHtml ? bytes.toString('utf8') : null;
+  let bytes = Buffer.from(await response.arrayBuffer());
+  let csp: string | null = null;
+  if (isHtml) {
+    const sealed = sealInlineScripts(bytes.toString('utf8'), marker);
+    bytes = Buffer.from(sealed.html);
+    csp = pageCsp({
+      scriptHashes: sealed.hashes,
+      upgradeInsecure: options.upgradeInsecureRequests,
+      googleSignIn: options.googleSignIn,
+      stripe: options.stripe,
+      klaviyo: options.klaviyo,
+    });
+  }
   const complete =
     isHtml && response.status === 200 && (request.method === 'GET' || request.method === 'HEAD');
-  // The validator is computed without the nonce, which differs on every response.
-  const etag =
-    complete && html !== null
-      ? `W/"${createHash('sha256').update(html.replaceAll(placeholder, '')).digest('base64url').slice(0, 27)}"`
-      : '';
+  const etag = complete ? `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` : '';
   return {
-    version,
-    renderedAt: Date.now(),
     status: response.status,
     headers,
     cookies,
     bytes,
-    html,
-    placeholder,
+    csp,
     etag,
     cacheable:
       complete &&

@@ -1,7 +1,7 @@
 /**
  * Renders a document on the server. Pages wait for all their data (no streaming of partial HTML):
  * the catalogue loads in milliseconds, and a complete response can carry an ETag and be compressed
- * as a whole. Inline scripts carry the request's CSP nonce.
+ * as a whole. Inline scripts carry the render's marker nonce, which the server turns into CSP hashes.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** The CSP nonce of the current server render; undefined in the browser, where scripts already ran. */
+/** The marker nonce of the current server render (decision 0032); undefined in the browser. */
 const NonceContext = createContext<string | undefined>(undefined);
 
 export function NonceProvider({ value, children }: { value: string | undefined; children: ReactNode }) {

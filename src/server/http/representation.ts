@@ -24,6 +24,12 @@ export interface Representation {
  */
 export async function buildRepresentation(value: unknown): Promise<Representation> {
   const identity = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { etag, identity, ...(await compressOnce(identity)) };
+}
+
+/** Brotli at its best ratio and gzip at level 9, both on zlib's thread pool, for bytes sent many times. */
+export async function compressOnce(identity: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
@@ -34,8 +40,7 @@ export async function buildRepresentation(value: unknown): Promise<Representatio
     }),
     gzipAsync(identity, { level: 9 }),
   ]);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, identity, br, gzip: gz };
+  return { br, gzip: gz };
 }
 
 /**

@@ -12,9 +12,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
-import frauncesLatin from '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
-import interLatin from '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import frauncesLatin from './fonts/fraunces-latin-400-700.woff2?url';
+import interLatin from './fonts/inter-latin-400-700.woff2?url';
 import { CartSync } from './components/cart/cart-sync';
 import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
@@ -24,6 +23,7 @@ import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';
 import { useNonce } from './nonce';
+import { InlineStylesheet } from './stylesheet';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl, contactEmail, instagramUrl, klaviyoPublicKey } = context.settings;
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b3a29" />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

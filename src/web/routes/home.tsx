@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { data } from 'react-router';
 import { brand } from '../../domain/brand';
 import { CATEGORY_PAGE_SLUGS, VARIETY_PACK_SLUG } from '../../domain/catalog';
@@ -5,15 +6,25 @@ import { formatAmount, dollarsToCents } from '../../domain/money';
 import { schemaAvailability } from '../../domain/stock';
 import { BenefitsStrip } from '../components/home/benefits-strip';
 import { Bestsellers } from '../components/home/bestsellers';
-import { ComparisonTable } from '../components/home/comparison-table';
 import { Hero } from '../components/home/hero';
-import { NewsletterBanner } from '../components/home/newsletter-banner';
-import { ReviewsSection } from '../components/home/reviews-section';
 import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
 import { cardProduct } from '../components/product/product-card';
 import { publicPageHeaders } from '../http-cache';
 import type { Route } from './+types/home';
+
+// Below the fold: rendered on the server like the rest, but their scripts load after the page's
+// own, so a phone's first visit downloads less before it paints (issue 20). React hydrates each
+// section when its script arrives; until then the server's HTML stands.
+const ComparisonTable = lazy(() =>
+  import('../components/home/comparison-table').then((m) => ({ default: m.ComparisonTable })),
+);
+const ReviewsSection = lazy(() =>
+  import('../components/home/reviews-section').then((m) => ({ default: m.ReviewsSection })),
+);
+const NewsletterBanner = lazy(() =>
+  import('../components/home/newsletter-banner').then((m) => ({ default: m.NewsletterBanner })),
+);
 
 const TITLE = `${brand.name} | High-Protein Cookies, Energy Bites & Granola Made in Canada`;
 const DESCRIPTION =
@@ -130,10 +141,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero imageUrl={loaderData.heroImage} />
       <BenefitsStrip />
       <Bestsellers categories={loaderData.bestsellers} />
-      <ComparisonTable />
+      <Suspense>
+        <ComparisonTable />
+      </Suspense>
       {loaderData.starterPack && <StarterPack product={loaderData.starterPack} />}
-      <ReviewsSection />
-      <NewsletterBanner />
+      <Suspense>
+        <ReviewsSection />
+        <NewsletterBanner />
+      </Suspense>
     </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { variantWidths } from '../../../domain/images.js';
 import type { ImageStore } from '../../modules/images/store.js';
 import { artworkKeys, drawArtwork } from './artwork.js';
 import { drawNutritionLabel } from './nutrition-label.js';
@@ -16,7 +17,7 @@ const WIDE_SCENES: ReadonlySet<string> = new Set(['scene-hero', 'scene-brand-sto
 const hashOf = (content: string) =>
   createHash('sha256').update(content).update('v2').digest('hex').slice(0, 10);
 
-/** A drawing's stored base name and its full width; its two sizes are `<base>-<w>w.webp`. */
+/** A drawing's stored base name and its full width; its sizes are `<base>-<w>w.webp` (variantWidths). */
 function artworkName(key: ArtworkKey | SceneKey, svg: string) {
   const width = WIDE_SCENES.has(key) ? 1200 : 800;
   return { base: `seed/${key}-${hashOf(svg)}`, width, height: 800 };
@@ -31,14 +32,14 @@ let buildNames: readonly string[] | undefined;
 export function seedArtworkNames(): readonly string[] {
   buildNames ??= artworkKeys.flatMap((key) => {
     const { base, width } = artworkName(key, drawArtwork(key));
-    return [`${base}-${width}w.webp`, `${base}-${width / 2}w.webp`];
+    return variantWidths(width).map((w) => `${base}-${w}w.webp`);
   });
   return buildNames;
 }
 
 /**
- * Public URL of each drawing, rendering and storing any size the store does not have, at its full
- * width and at half width (see src/domain/images.ts for the naming rule).
+ * Public URL of each drawing, rendering and storing any size the store does not have, at each width
+ * of the naming rule in src/domain/images.ts.
  */
 export async function ensureSeedImages(store: ImageStore): Promise<Record<ArtworkKey | SceneKey, string>> {
   const urls = {} as Record<ArtworkKey | SceneKey, string>;
@@ -46,7 +47,7 @@ export async function ensureSeedImages(store: ImageStore): Promise<Record<Artwor
     artworkKeys.map(async (key) => {
       const svg = drawArtwork(key);
       const { base, width, height } = artworkName(key, svg);
-      for (const w of [width, width / 2]) {
+      for (const w of variantWidths(width)) {
         const name = `${base}-${w}w.webp`;
         if (await store.has(name)) continue;
         const bytes = await sharp(Buffer.from(svg), { density: 96 })

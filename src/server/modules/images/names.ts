@@ -8,7 +8,7 @@
  * Only lowercase letters, digits and single hyphens, in one folder of two: no `..`, no second slash,
  * no dot but the extension's. Every request name is checked against this before any lookup.
  */
-import { thumbnailUrl } from '../../../domain/images.js';
+import { variantUrls } from '../../../domain/images.js';
 
 const NAME = /^(?:products|seed)\/[a-z0-9]+(?:-[a-z0-9]+)*\.(?:webp|svg)$/;
 /** Far beyond any name the rules make; bounds what is looked up. */
@@ -37,12 +37,12 @@ export function imageNameOf(url: string | null | undefined): string | null {
 export const imageUrlOf = (name: string): string => `${IMAGE_URL_PREFIX}${name}`;
 
 /**
- * The names a stored URL keeps alive: the image itself and, for a sized one, its half-width sibling
- * (the srcset and thumbnail rule of src/domain/images.ts).
+ * The names a stored URL keeps alive: the image itself and, for a sized one, every smaller size of
+ * it (the srcset and thumbnail rule of src/domain/images.ts).
  */
 export function namesReferencedBy(url: string | null | undefined): string[] {
-  const name = imageNameOf(url);
-  if (!name) return [];
-  const half = imageNameOf(thumbnailUrl(url!));
-  return half && half !== name ? [name, half] : [name];
+  if (!imageNameOf(url)) return [];
+  return variantUrls(url!)
+    .map(imageNameOf)
+    .filter((name): name is string => name !== null);
 }

@@ -1,0 +1,94 @@
+/**
+ * What a phone downloads before a public page can paint and hydrate (issue 20), checked exactly
+ * rather than timed: the stylesheet is in the document (no render-blocking request), the two
+ * preloaded fonts are the subset files, the hero offers a phone-sized image, and the shop's own
+ * first-load scripts stay under 20 kB brotli beside the framework's, with no schema library in them.
+ * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
+ */
+import { get } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShop, type RunningShop } from './server';
+
+let shop: RunningShop;
+let productSlug: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  const products = (await (await fetch(`${shop.url}/api/products`)).json()) as { slug: string }[];
+  productSlug = products[0]!.slug;
+});
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+/** The bytes sent for `path` when a browser asks for brotli (hashed assets are precompressed). */
+function brotliBytes(path: string): Promise<{ bytes: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    get(`${shop.url}${path}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        expect(res.statusCode, path).toBe(200);
+        const body = Buffer.concat(chunks);
+        const text = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body;
+        resolve({ bytes: body.length, text: text.toString('utf8') });
+      });
+    }).on('error', reject);
+  });
+}
+
+const KB = 1024;
+
+describe('first-load weight of public pages', () => {
+  const pages = () => [
+    '/',
+    '/shop',
+    `/products/${productSlug}`,
+    '/categories/chunky-protein-cookies',
+    '/chunky-variety-pack',
+  ];
+
+  it('inlines the stylesheet and preloads only the two subset fonts', async () => {
+    for (const path of pages()) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html, path).toMatch(/<style id="stylesheet">[^<]*--color-cocoa/);
+      const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
+      expect(fonts.map((href) => href.replace(/-[\w-]{8}\.woff2$/, '')).sort(), path).toEqual([
+        '/assets/fraunces-latin-400-700',
+        '/assets/inter-latin-400-700',
+      ]);
+      for (const href of fonts) {
+        const res = await fetch(`${shop.url}${href}`);
+        expect((await res.arrayBuffer()).byteLength, href).toBeLessThan(34 * KB);
+      }
+    }
+  });
+
+  it("offers the home page's hero at 800 px, what a phone asks for", async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const hero = /<img[^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? '';
+    const w800 = /(\/images\/seed\/scene-hero-[\w]+-800w\.webp) 800w/.exec(hero)?.[1];
+    expect(w800).toBeDefined();
+    expect((await fetch(`${shop.url}${w800}`)).status).toBe(200);
+  });
+
+  it("keeps the shop's own first-load scripts under 20 kB brotli, apart from the framework's", async () => {
+    for (const path of pages()) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      let framework = 0;
+      let shopOwn = 0;
+      for (const src of scripts) {
+        const { bytes, text } = await brotliBytes(src);
+        expect(text, `${src} on ${path} carries no zod`).not.toContain('ZodError');
+        if (/\/framework-[\w-]+\.js$/.test(src)) framework += bytes;
+        else shopOwn += bytes;
+      }
+      expect(framework, path).toBeGreaterThan(50 * KB);
+      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(20 * KB);
+    }
+  });
+});

@@ -37,7 +37,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 import { claimDue, type JobRunner } from '../jobs/queue.js';
-import { enqueueEmail, messageIdDomain, type OutgoingEmail } from './outbox.js';
+import { enqueueEmail, enqueueEmails, messageIdDomain, type OutgoingEmail } from './outbox.js';
 
 /** The job type under which the job runner delivers the outbox. */
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
@@ -88,6 +88,8 @@ export interface Mailer {
    * call `deliverSoon()` once that transaction has committed.
    */
   enqueue(db: Pick<Database, 'insert'>, email: OutgoingEmail): Promise<number>;
+  /** `enqueue` for several e-mails in one statement (in the given order); answers their ids. */
+  enqueueAll(db: Pick<Database, 'insert'>, emails: readonly OutgoingEmail[]): Promise<number[]>;
   /** Starts a delivery round in the background, or one more after the one under way (no-op without SMTP). */
   deliverSoon(): void;
 }
@@ -378,17 +380,20 @@ export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark
     });
   }
 
+  const keptInOutbox = (emailId: number, email: OutgoingEmail) =>
+    log.info({ emailId, to: email.to, subject: email.subject }, 'e-mail kept in the outbox (no SMTP_URL)');
+
   return {
     delivers: Boolean(transporter),
     async enqueue(executor, email) {
       const id = await enqueueEmail(executor, email, { deliver: Boolean(transporter), domain });
-      if (!transporter) {
-        log.info(
-          { emailId: id, to: email.to, subject: email.subject },
-          'e-mail kept in the outbox (no SMTP_URL)',
-        );
-      }
+      if (!transporter) keptInOutbox(id, email);
       return id;
+    },
+    async enqueueAll(executor, emails) {
+      const ids = await enqueueEmails(executor, emails, { deliver: Boolean(transporter), domain });
+      if (!transporter) emails.forEach((email, i) => keptInOutbox(ids[i]!, email));
+      return ids;
     },
     deliverSoon() {
       if (transporter) jobs.runSoon(MAIL_DELIVERY_JOB);

@@ -36,20 +36,35 @@ export const newMessageId = (domain: string) => `<${randomUUID()}@${domain}>`;
 export async function enqueueEmail(
   db: Executor,
   email: OutgoingEmail,
-  { deliver, domain }: { deliver: boolean; domain: string },
+  options: { deliver: boolean; domain: string },
 ): Promise<number> {
-  const [row] = await db
+  const [id] = await enqueueEmails(db, [email], options);
+  if (id === undefined) throw new Error('outbox insert returned nothing');
+  return id;
+}
+
+/** `enqueueEmail` for several e-mails in one statement; answers their ids in the given order. */
+export async function enqueueEmails(
+  db: Executor,
+  emails: readonly OutgoingEmail[],
+  { deliver, domain }: { deliver: boolean; domain: string },
+): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
     .insert(emailOutbox)
-    .values({
-      to: email.to,
-      replyTo: email.replyTo ?? null,
-      subject: email.subject,
-      text: email.text,
-      html: email.html ?? null,
-      status: deliver ? 'pending' : 'stored',
-      messageId: newMessageId(domain),
-    })
+    .values(
+      emails.map((email) => ({
+        to: email.to,
+        replyTo: email.replyTo ?? null,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? null,
+        status: deliver ? 'pending' : 'stored',
+        messageId: newMessageId(domain),
+      })),
+    )
     .returning({ id: emailOutbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  return row.id;
+  if (rows.length !== emails.length) throw new Error('outbox insert returned too few rows');
+  // Ids are drawn in the order of the rows given.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }

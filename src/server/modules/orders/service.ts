@@ -42,7 +42,15 @@ import {
   orderAlertEmail,
   shippedEmail,
 } from './order-emails.js';
-import { adminActor, customer, recordEvent, SYSTEM, timelineOf, type Actor } from './timeline.js';
+import {
+  adminActor,
+  customer,
+  recordEvent,
+  recordEvents,
+  SYSTEM,
+  timelineOf,
+  type Actor,
+} from './timeline.js';
 import type { Viewer } from '../users/sessions.js';
 import type { IntentCheckout } from '../payments/checkout-snapshot.js';
 
@@ -94,6 +102,9 @@ export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: Refund
   };
 }
 
+/** The timeline's line for an e-mail queued about the order. */
+const emailSummary = (email: { to: string; subject: string }) => `E-mail '${email.subject}' to ${email.to}`;
+
 export interface AdminOrderQuery {
   status?: OrderStatus | undefined;
   q?: string | undefined;
@@ -136,7 +147,7 @@ export function createOrdersService(
     email: { to: string; subject: string; text: string; html?: string },
   ) {
     await mailer.enqueue(tx, email);
-    await recordEvent(tx, orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);
+    await recordEvent(tx, orderId, 'email', emailSummary(email), SYSTEM);
   }
 
   async function load(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
@@ -278,7 +289,7 @@ export function createOrdersService(
           .select({ id: orders.id })
           .from(orders)
           .where(eq(orders.paymentIntentId, intentId));
-        if (existing) return { orderId: existing.id, created: false, duplicateEvent };
+        if (existing) return { orderId: existing.id, placed: null, duplicateEvent };
         if (intent.status === 'canceled') throw new ConflictError(messages.paymentExpired);
         if (intent.status === 'refunded') {
           throw new ConflictError('This payment can no longer be confirmed.');
@@ -295,6 +306,7 @@ export function createOrdersService(
         }
         const checkout = intent.checkout as unknown as IntentCheckout;
         const info = checkout.shippingInfo;
+        // The new order is answered as written (its row, its lines, no refunds yet): not read back.
         const [order] = await tx
           .insert(orders)
           .values({
@@ -319,18 +331,19 @@ export function createOrdersService(
             shippingPostalCode: info.postalCode,
           })
           .onConflictDoNothing({ target: orders.paymentIntentId })
-          .returning({ id: orders.id });
+          .returning();
         if (!order) {
           const [winner] = await tx
             .select({ id: orders.id })
             .from(orders)
             .where(eq(orders.paymentIntentId, intentId));
-          return { orderId: winner!.id, created: false, duplicateEvent };
+          return { orderId: winner!.id, placed: null, duplicateEvent };
         }
         // A product deleted since the cart was priced must not cost the customer their paid order: its
-        // line keeps the name and price, without the link. (Locked so a deletion waits for this order.)
+        // line keeps the name and price, without the link. (Locked so a deletion waits for this order;
+        // the stock is takeStock's.)
         const present = await tx
-          .select({ id: products.id })
+          .select({ id: products.id, stock: products.stock })
           .from(products)
           .where(
             inArray(
@@ -340,16 +353,19 @@ export function createOrdersService(
           )
           .for('key share');
         const linkable = new Set(present.map((row) => row.id));
-        await tx.insert(orderItems).values(
-          checkout.lines.map((line) => ({
-            orderId: order.id,
-            productId: linkable.has(line.productId) ? line.productId : null,
-            productName: line.name,
-            sku: line.sku,
-            quantity: line.quantity,
-            priceCents: line.priceCents,
-          })),
-        );
+        const items = await tx
+          .insert(orderItems)
+          .values(
+            checkout.lines.map((line) => ({
+              orderId: order.id,
+              productId: linkable.has(line.productId) ? line.productId : null,
+              productName: line.name,
+              sku: line.sku,
+              quantity: line.quantity,
+              priceCents: line.priceCents,
+            })),
+          )
+          .returning();
         // The units it held are the order's now.
         await takeStock(
           tx,
@@ -359,37 +375,48 @@ export function createOrdersService(
             name: line.name,
             quantity: line.quantity,
           })),
+          present,
         );
         // For the test processor this is the charge itself, committed with its order.
         await tx
           .update(paymentIntents)
           .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
           .where(eq(paymentIntents.id, intentId));
-        const created = (await load(tx, order.id))!;
-        await recordEvent(
-          tx,
-          order.id,
-          'created',
-          `Order placed: ${formatPrice(checkout.totals.totalCents)}`,
-          customer(intent.userId),
+        // As load() reads it: lines in id order; an order made in this transaction has no refunds.
+        const created = toApiOrder(
+          order,
+          items.sort((a, b) => a.id - b.id),
+          [],
         );
-        await recordEvent(
-          tx,
-          order.id,
-          'paid',
-          `Paid ${formatPrice(amountReceivedCents)} by card (${intent.provider === 'stripe' ? 'Stripe' : 'test processor'})`,
-          SYSTEM,
-        );
-        await send(tx, order.id, confirmationEmail(created));
-        if (alertEmail) await send(tx, order.id, orderAlertEmail(created, alertEmail, publicUrl));
+        // The e-mails (the confirmation, the owner's alert) in one statement, and the timeline's four
+        // events in another, in the order they were always written.
+        const emails = [
+          confirmationEmail(created),
+          ...(alertEmail ? [orderAlertEmail(created, alertEmail, publicUrl)] : []),
+        ];
+        await mailer.enqueueAll(tx, emails);
+        await recordEvents(tx, order.id, [
+          {
+            kind: 'created',
+            summary: `Order placed: ${formatPrice(checkout.totals.totalCents)}`,
+            actor: customer(intent.userId),
+          },
+          {
+            kind: 'paid',
+            summary: `Paid ${formatPrice(amountReceivedCents)} by card (${intent.provider === 'stripe' ? 'Stripe' : 'test processor'})`,
+            actor: SYSTEM,
+          },
+          ...emails.map((email) => ({ kind: 'email' as const, summary: emailSummary(email), actor: SYSTEM })),
+        ]);
         // The shopper ordered: no reminder for the cart they saved at checkout.
         if (intent.userId !== null) await closeAbandonedCarts(tx, intent.userId);
-        return { orderId: order.id, created: true, duplicateEvent };
+        return { orderId: order.id, placed: created, duplicateEvent };
       });
-      if (result.created) mailer.deliverSoon();
+      if (result.placed) mailer.deliverSoon();
       return {
-        order: (await load(db, result.orderId))!,
-        created: result.created,
+        // A new order is answered as committed; one that existed is read.
+        order: result.placed ?? (await load(db, result.orderId))!,
+        created: result.placed !== null,
         duplicateEvent: result.duplicateEvent,
       };
     },

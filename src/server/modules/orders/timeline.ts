@@ -44,6 +44,25 @@ export async function recordEvent(
   });
 }
 
+/** Several events of one order in one statement, in the given order (their ids ascend with it). */
+export async function recordEvents(
+  tx: Pick<Transaction, 'insert'>,
+  orderId: number,
+  events: readonly { kind: OrderEventKind; summary: string; actor: Actor }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(orderEvents).values(
+    events.map(({ kind, summary, actor }) => ({
+      orderId,
+      kind,
+      summary: summary.slice(0, 500),
+      actorKind: actor.kind,
+      actorId: actor.id,
+      actorName: actor.name,
+    })),
+  );
+}
+
 /** The order's events, oldest first. */
 export async function timelineOf(db: Pick<Database, 'select'>, orderId: number): Promise<OrderEvent[]> {
   const rows = await db

@@ -15,7 +15,7 @@ import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../dom
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import type { OrdersService } from '../orders/service.js';
-import { releaseStock, reserveStock } from '../stock/reservations.js';
+import { insertHoldingUncounted, releaseStock, reserveStock } from '../stock/reservations.js';
 import { letGoOfIntent } from './expiry.js';
 import type { Viewer } from '../users/sessions.js';
 import type { IntentCheckout } from './checkout-snapshot.js';
@@ -45,8 +45,15 @@ export function createPaymentsService({
   async function price(
     viewer: Viewer,
     input: CreatePaymentIntent,
-  ): Promise<{ checkout: IntentCheckout; counted: Set<number>; short: string | null }> {
+  ): Promise<{
+    checkout: IntentCheckout;
+    counted: Set<number>;
+    short: string | null;
+    history: { lastOrder: number; expired: number };
+  }> {
     const ids = input.items.map((item) => item.id);
+    // The shopper's history for the idempotency key (createIntent) comes in the same statement: it is
+    // needed only when a product was found (items are never empty), and then every row carries it.
     const rows = await db
       .select({
         id: products.id,
@@ -55,6 +62,8 @@ export function createPaymentsService({
         priceCents: products.priceCents,
         isActive: products.isActive,
         stock: products.stock,
+        lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
+        expired: sql<number>`(select count(*) from ${paymentIntents} where ${paymentIntents.userId} = ${viewer.id} and ${paymentIntents.expiresAt} <= now())::int`,
       })
       .from(products)
       .where(inArray(products.id, ids));
@@ -83,7 +92,8 @@ export function createPaymentsService({
       if (stock !== null && stock < quantity) short ??= notEnoughStockMessage(name, stock);
     }
     const counted = new Set(rows.filter((row) => row.stock !== null).map((row) => row.id));
-    return { checkout: { lines, shippingInfo: input.shippingInfo, totals }, counted, short };
+    const history = { lastOrder: rows[0]?.lastOrder ?? 0, expired: rows[0]?.expired ?? 0 };
+    return { checkout: { lines, shippingInfo: input.shippingInfo, totals }, counted, short, history };
   }
 
   return {
@@ -94,27 +104,13 @@ export function createPaymentsService({
      * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
      */
     async createIntent(viewer: Viewer, input: CreatePaymentIntent) {
-      const { checkout, counted, short } = await price(viewer, input);
+      const { checkout, counted, short, history } = await price(viewer, input);
       if (input.amount !== checkout.totals.totalCents) throw new InvalidError(AMOUNT_CHANGED);
       // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
       // an order is placed or one of the shopper's intents expires, so an expired checkout is never
       // handed back: the next attempt is a new intent at today's prices.
-      const [history] = await db
-        .select({
-          lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
-          expired: sql<number>`(select count(*) from ${paymentIntents} where ${paymentIntents.userId} = ${viewer.id} and ${paymentIntents.expiresAt} <= now())::int`,
-        })
-        .from(sql`(select 1) as one`);
       const idempotencyKey = createHash('sha256')
-        .update(
-          JSON.stringify([
-            provider.name,
-            viewer.id,
-            history?.lastOrder ?? 0,
-            history?.expired ?? 0,
-            checkout,
-          ]),
-        )
+        .update(JSON.stringify([provider.name, viewer.id, history.lastOrder, history.expired, checkout]))
         .digest('hex');
       if (short) {
         // Unless this is a repeat of the shopper's own checkout, whose units are already held.
@@ -147,16 +143,21 @@ export function createPaymentsService({
         quantity: line.quantity,
         counted: counted.has(line.productId),
       }));
-      // The intent and the units it holds are written together: a 409 for stock leaves neither.
-      const inserted = await db.transaction(async (tx) => {
-        const fresh = await tx
+      // The intent and the units it holds are written together: a 409 for stock leaves neither. Made
+      // to order only (the usual cart): nothing can run short, so one statement writes both.
+      const insertIntent = (executor: Pick<Database, 'insert'>) =>
+        executor
           .insert(paymentIntents)
           .values(row)
           .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
           .returning({ id: paymentIntents.id });
-        if (fresh.length > 0) await reserveStock(tx, intent.id, reservedLines);
-        return fresh;
-      });
+      const inserted = reservedLines.some((line) => line.counted)
+        ? await db.transaction(async (tx) => {
+            const fresh = await insertIntent(tx);
+            if (fresh.length > 0) await reserveStock(tx, intent.id, reservedLines);
+            return fresh;
+          })
+        : await insertHoldingUncounted(db, insertIntent(db).getSQL(), reservedLines);
       let id = intent.id;
       let clientSecret = intent.clientSecret;
       const reply = (order?: Order): PaymentIntentReply => ({
@@ -239,13 +240,19 @@ export function createPaymentsService({
      * A provider event (Stripe webhook, or the test processor's own confirmation): applied once per
      * event id; a succeeded payment finishes its order.
      */
-    async handleEvent(event: { id: string; type: string; intentId?: string; amountReceivedCents?: number }) {
+    async handleEvent(
+      event: { id: string; type: string; intentId?: string; amountReceivedCents?: number },
+      /** The caller has just read the intent (the test processor's confirmation): not looked up again. */
+      { intentKnown = false }: { intentKnown?: boolean } = {},
+    ) {
       const mark = { id: event.id, provider: provider.name, type: event.type };
       if (event.type === 'payment_intent.succeeded' && event.intentId) {
-        const [known] = await db
-          .select({ id: paymentIntents.id })
-          .from(paymentIntents)
-          .where(eq(paymentIntents.id, event.intentId));
+        const [known] = intentKnown
+          ? [{ id: event.intentId }]
+          : await db
+              .select({ id: paymentIntents.id })
+              .from(paymentIntents)
+              .where(eq(paymentIntents.id, event.intentId));
         if (known) {
           // The event is marked in the order's own transaction: both happen, or neither does.
           const { duplicateEvent } = await orderService.finishPaidIntent(

@@ -5,7 +5,7 @@
  * payment_intents table. Refused in production unless ALLOW_TEST_PAYMENTS=true (config.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
@@ -49,6 +49,20 @@ export function testCardOutcome(
 }
 
 export function createTestProcessor(db: Database) {
+  /** What a confirmation checks of the intent; built once, a named statement on PostgreSQL. */
+  const toConfirm = db
+    .select({
+      id: paymentIntents.id,
+      provider: paymentIntents.provider,
+      userId: paymentIntents.userId,
+      amountCents: paymentIntents.amountCents,
+      status: paymentIntents.status,
+      clientSecretHash: paymentIntents.clientSecretHash,
+      expiresAt: paymentIntents.expiresAt,
+    })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, sql.placeholder('id')))
+    .prepare('test_processor_intent');
   const provider: PaymentProvider & {
     /**
      * Checks the client secret, that the intent is the signed-in shopper's, and the card; answers
@@ -123,7 +137,7 @@ export function createTestProcessor(db: Database) {
 
     async confirm(clientSecret, card, userId) {
       const id = clientSecret.split('_secret_')[0] ?? '';
-      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+      const [row] = await toConfirm.execute({ id });
       const expected = Buffer.from(row?.clientSecretHash ?? '0'.repeat(64), 'hex');
       const given = Buffer.from(hashSecret(clientSecret), 'hex');
       if (

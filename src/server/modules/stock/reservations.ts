@@ -6,10 +6,10 @@
  * an order that is cancelled, gives them back. Every function here runs inside the caller's
  * transaction and touches products in id order, so two checkouts never wait on each other in a cycle.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../../domain/errors.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
-import type { Transaction } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { products, stockReservations } from '../../db/schema.js';
 
 export interface ReservedLine {
@@ -70,6 +70,31 @@ export async function reserveStock(tx: Transaction, intentId: string, lines: rea
 }
 
 /**
+ * `reserveStock` for a checkout of made-to-order products only (none `counted`: nothing to take out
+ * of stock, nothing that can run short), in one statement without a transaction: `insertIntent` (the
+ * intent's INSERT … ON CONFLICT DO NOTHING RETURNING id, as its `getSQL()`) and the reservations of the intent it
+ * inserted, both or neither. Answers the inserted intent; none when it existed already (then nothing
+ * is held again).
+ */
+export async function insertHoldingUncounted(
+  db: Pick<Database, 'execute'>,
+  insertIntent: SQL,
+  lines: readonly ReservedLine[],
+): Promise<{ id: string }[]> {
+  if (lines.some((line) => line.counted !== false)) {
+    throw new Error('insertHoldingUncounted: a counted line needs reserveStock');
+  }
+  const held = perProduct(lines).map((line) => sql`(${line.productId}::integer, ${line.quantity}::integer)`);
+  const result = (await db.execute(sql`with fresh as (${insertIntent}), held as (
+      insert into ${stockReservations} ("intent_id", "product_id", "quantity", "counted")
+      select fresh.id, line.product_id, line.quantity, false
+      from fresh cross join (values ${sql.join(held, sql`, `)}) as line(product_id, quantity)
+      on conflict do nothing
+    ) select fresh.id from fresh`)) as unknown as { rows: { id: string }[] };
+  return result.rows;
+}
+
+/**
  * Gives back what the intent holds (`from`: held units of an intent that expired; taken units of an
  * order that was cancelled). Marks each reservation released in the same statement that finds it,
  * so a second call gives back nothing.
@@ -112,7 +137,16 @@ export async function releaseStock(
  * taken now, as far as there are any: money taken always ends as an order, so the count stops at 0
  * rather than refuse it, and the shop sees it sold out.
  */
-export async function takeStock(tx: Transaction, intentId: string, lines: readonly ReservedLine[]) {
+export async function takeStock(
+  tx: Transaction,
+  intentId: string,
+  lines: readonly ReservedLine[],
+  /**
+   * The lines' products that still exist, with their stock, when the caller has just read them in
+   * this transaction (finishPaidIntent): not read again.
+   */
+  present?: readonly { id: number; stock: number | null }[],
+) {
   const wanted = perProduct(lines);
   const held = await tx
     .update(stockReservations)
@@ -128,18 +162,20 @@ export async function takeStock(tx: Transaction, intentId: string, lines: readon
   // No lock here: made-to-order products (the usual case) need nothing, and a lock on them would make
   // every order of the same product wait for the others. Products deleted since are left out: their
   // order line keeps its name and price, not a link.
-  const present = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        rest.map((line) => line.productId),
-      ),
-    )
-    .orderBy(asc(products.id));
   const quantityOf = new Map(rest.map((line) => [line.productId, line.quantity]));
-  for (const product of present) {
+  const looked = present
+    ? present.filter((product) => quantityOf.has(product.id)).sort((a, b) => a.id - b.id)
+    : await tx
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            rest.map((line) => line.productId),
+          ),
+        )
+        .orderBy(asc(products.id));
+  for (const product of looked) {
     const quantity = quantityOf.get(product.id)!;
     let counted = false;
     if (product.stock !== null) {

@@ -274,4 +274,47 @@ describe('units come back', () => {
     await f.buy(shopper, [{ id: product.id, quantity: 40 }]);
     expect(await stockOf(product.id)).toBeNull();
   });
+
+  it('writes a made-to-order intent and what it holds in one statement: both, once, even when repeated', async () => {
+    const made = await stocked(null);
+    const other = await stocked(null);
+    const shopper = await f.person();
+    const cart = [
+      { id: other.id, quantity: 1 },
+      { id: made.id, quantity: 3 },
+    ];
+    const asked = await Promise.all([askIntent(shopper, cart), askIntent(shopper, cart)]);
+    expect(asked.map((r) => r.statusCode)).toEqual([200, 200]);
+    const ids = asked.map((r) => r.json<{ payment_intent_id: string }>().payment_intent_id);
+    expect(ids[1]).toBe(ids[0]);
+    const rows = await db()
+      .select()
+      .from(stockReservations)
+      .where(eq(stockReservations.intentId, ids[0]!))
+      .orderBy(stockReservations.productId);
+    expect(rows.map((r) => [r.productId, r.quantity, r.counted, r.status])).toEqual(
+      [
+        [made.id, 3, false, 'held'],
+        [other.id, 1, false, 'held'],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
+    // A cart with one counted product takes the transaction: the counted line is held and counted.
+    const counted = await stocked(5);
+    const mixed = await askIntent(shopper, [
+      { id: made.id, quantity: 1 },
+      { id: counted.id, quantity: 2 },
+    ]);
+    expect(mixed.statusCode).toBe(200);
+    const mixedRows = await db()
+      .select()
+      .from(stockReservations)
+      .where(eq(stockReservations.intentId, mixed.json<{ payment_intent_id: string }>().payment_intent_id));
+    expect(mixedRows.map((r) => [r.productId, r.quantity, r.counted]).sort()).toEqual(
+      [
+        [made.id, 1, false],
+        [counted.id, 2, true],
+      ].sort(),
+    );
+    expect(await held(counted.id)).toBe(2);
+  });
 });

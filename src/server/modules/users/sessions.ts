@@ -35,6 +35,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export function createSessionStore(db: Database, ttlDays: number) {
   const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
+  // Every signed-in request asks this: built once, and a named statement on PostgreSQL (parsed and
+  // planned once per connection).
+  const liveSession = db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      isAdmin: users.isAdmin,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_viewer');
 
   return {
     /** Starts a session and returns its token (shown to the client once, never stored). */
@@ -57,17 +71,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
     async resolve(token: string): Promise<Viewer | null> {
       if (!SECRET_TOKEN_PATTERN.test(token)) return null;
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          emailVerifiedAt: users.emailVerifiedAt,
-          isAdmin: users.isAdmin,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+      const [row] = await liveSession.execute({ tokenHash });
       if (!row) return null;
       if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
         await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));

@@ -16,8 +16,9 @@ export const RETENTION_DAYS = {
    */
   finishedEmails: 90,
   /**
-   * Background jobs finished or given up on. Refund jobs are kept for good: a canceled order's refund
-   * job is the record that its payment went back, and it keeps the order from being reopened.
+   * Background jobs finished or given up on. Refund jobs are not pruned: the record of a refund is its
+   * `order_refunds` row (decision 0022), and its job, keyed by the refund's idempotency key, stays
+   * beside it as the history of its sending (attempts, last error).
    */
   finishedJobs: 90,
   /**

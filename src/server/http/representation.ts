@@ -1,6 +1,6 @@
 /**
- * Sends a prepared answer (JSON text with its brotli and gzip forms and a strong ETag): 304 when the
- * client already has it, otherwise the best encoding the client accepts, without compressing again.
+ * Sends a prepared answer (JSON or a page, with its brotli and gzip forms and a strong ETag): 304 when
+ * the client already has it, otherwise the best encoding the client accepts, without compressing again.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One answer, ready to send: the JSON text and its compressed forms, with a strong ETag. */
+/** One answer, ready to send: its text and compressed forms, with a strong ETag. */
 export interface Representation {
   etag: string;
   identity: Buffer;
@@ -23,7 +23,12 @@ export interface Representation {
  * sent many times, where the best ratio is worth its cost.
  */
 export async function buildRepresentation(value: unknown): Promise<Representation> {
-  const identity = Buffer.from(JSON.stringify(value));
+  return representationOf(JSON.stringify(value));
+}
+
+/** `buildRepresentation` for text that is already what is sent (an HTML page). */
+export async function representationOf(text: string): Promise<Representation> {
+  const identity = Buffer.from(text);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, ...(await compressOnce(identity)) };
 }
@@ -85,6 +90,7 @@ export function sendRepresentation(
   reply: FastifyReply,
   representation: Representation,
   cacheControl = REVALIDATE,
+  contentType = 'application/json; charset=utf-8',
 ): FastifyReply {
   reply
     .header('etag', representation.etag)
@@ -92,7 +98,7 @@ export function sendRepresentation(
     .header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], representation.etag)) return reply.status(304).send();
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   if (encoding === 'identity') return reply.send(representation.identity);
   return reply.header('content-encoding', encoding).send(representation[encoding]);
 }

@@ -3,6 +3,7 @@
  * declared validation answers exactly as parseOr400 did in the handlers, answers are whitelisted by
  * their schema, and the API document and its reference page describe every route.
  */
+import { brotliDecompressSync, constants as zlib, gunzipSync, brotliCompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020.js';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
@@ -377,5 +378,26 @@ describe('GET /api/reference', () => {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('is compressed once, at the best ratio, and sent from those bytes (brotli, gzip, identity)', async () => {
+    const plain = await t.app.inject({ url: '/api/reference', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ url: '/api/reference', headers: { 'accept-encoding': 'gzip, br' } });
+    const brAgain = await t.app.inject({ url: '/api/reference', headers: { 'accept-encoding': 'br' } });
+    const gz = await t.app.inject({ url: '/api/reference', headers: { 'accept-encoding': 'gzip' } });
+    expect([br, gz].map((r) => r.headers['content-encoding'])).toEqual(['br', 'gzip']);
+    for (const r of [plain, br, gz]) {
+      expect(r.headers.vary).toMatch(/accept-encoding/i);
+      expect(r.headers.etag).toBe(plain.headers.etag);
+      expect(r.headers['content-security-policy']).toBe(ERROR_PAGE_CSP);
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    // Quality 11, not the per-request plugin's quality 4.
+    const quick = brotliCompressSync(plain.rawPayload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.rawPayload.length).toBeLessThan(quick.length);
   });
 });

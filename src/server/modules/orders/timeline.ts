@@ -34,14 +34,7 @@ export async function recordEvent(
   summary: string,
   actor: Actor,
 ): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId,
-    kind,
-    summary: summary.slice(0, 500),
-    actorKind: actor.kind,
-    actorId: actor.id,
-    actorName: actor.name,
-  });
+  await recordEvents(tx, orderId, [{ kind, summary, actor }]);
 }
 
 /** Several events of one order in one statement, in the given order (their ids ascend with it). */

@@ -37,7 +37,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 import { claimDue, type JobRunner } from '../jobs/queue.js';
-import { enqueueEmail, enqueueEmails, messageIdDomain, type OutgoingEmail } from './outbox.js';
+import { enqueueEmails, messageIdDomain, type OutgoingEmail } from './outbox.js';
 
 /** The job type under which the job runner delivers the outbox. */
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
@@ -380,20 +380,25 @@ export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark
     });
   }
 
-  const keptInOutbox = (emailId: number, email: OutgoingEmail) =>
-    log.info({ emailId, to: email.to, subject: email.subject }, 'e-mail kept in the outbox (no SMTP_URL)');
+  async function enqueueAll(executor: Pick<Database, 'insert'>, emails: readonly OutgoingEmail[]) {
+    const ids = await enqueueEmails(executor, emails, { deliver: Boolean(transporter), domain });
+    if (!transporter) {
+      emails.forEach((email, i) =>
+        log.info(
+          { emailId: ids[i], to: email.to, subject: email.subject },
+          'e-mail kept in the outbox (no SMTP_URL)',
+        ),
+      );
+    }
+    return ids;
+  }
 
   return {
     delivers: Boolean(transporter),
+    enqueueAll,
     async enqueue(executor, email) {
-      const id = await enqueueEmail(executor, email, { deliver: Boolean(transporter), domain });
-      if (!transporter) keptInOutbox(id, email);
-      return id;
-    },
-    async enqueueAll(executor, emails) {
-      const ids = await enqueueEmails(executor, emails, { deliver: Boolean(transporter), domain });
-      if (!transporter) emails.forEach((email, i) => keptInOutbox(ids[i]!, email));
-      return ids;
+      const [id] = await enqueueAll(executor, [email]);
+      return id!;
     },
     deliverSoon() {
       if (transporter) jobs.runSoon(MAIL_DELIVERY_JOB);

@@ -1227,6 +1227,21 @@ describe('with Stripe (offline)', () => {
     expect(browser.json<Order>().id).toBe(rows[0]!.id);
   });
 
+  it('records a succeeded webhook for a payment that is not the shop’s, once, and makes no order', async () => {
+    const foreign = `pi_${randomBytes(12).toString('hex')}`;
+    const payload = JSON.stringify(
+      event('payment_intent.succeeded', { id: foreign, object: 'payment_intent', amount_received: 1000 }),
+    );
+    const eventId = (JSON.parse(payload) as { id: string }).id;
+    const first = await deliver(payload, sign(payload));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const again = await deliver(payload, sign(payload));
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(await processed(eventId)).toHaveLength(1);
+    expect(await g.ordersOfIntent(foreign)).toHaveLength(0);
+  });
+
   it('refuses a tampered, badly signed, stale or unsigned webhook with 400 and changes nothing', async () => {
     const who = await g.person();
     const shelf = await g.catalogue();

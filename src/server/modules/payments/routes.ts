@@ -104,16 +104,12 @@ export function paymentRoutes(
         }
         // The card is taken in the order's own transaction (finishPaidIntent marks the intent
         // succeeded there): both commit, or neither does, and the browser may go away at any point.
-        await payments.handleEvent(
-          {
-            id: `evt_test_${approved.intentId}`,
-            type: 'payment_intent.succeeded',
-            intentId: approved.intentId,
-            amountReceivedCents: approved.amountCents,
-          },
-          // confirm() has just read it: the order's transaction locks it again and reads the rest.
-          { intentKnown: true },
-        );
+        await payments.handleEvent({
+          id: `evt_test_${approved.intentId}`,
+          type: 'payment_intent.succeeded',
+          intentId: approved.intentId,
+          amountReceivedCents: approved.amountCents,
+        });
         return { status: 'succeeded' as const };
       },
     );

@@ -240,20 +240,10 @@ export function createPaymentsService({
      * A provider event (Stripe webhook, or the test processor's own confirmation): applied once per
      * event id; a succeeded payment finishes its order.
      */
-    async handleEvent(
-      event: { id: string; type: string; intentId?: string; amountReceivedCents?: number },
-      /** The caller has just read the intent (the test processor's confirmation): not looked up again. */
-      { intentKnown = false }: { intentKnown?: boolean } = {},
-    ) {
+    async handleEvent(event: { id: string; type: string; intentId?: string; amountReceivedCents?: number }) {
       const mark = { id: event.id, provider: provider.name, type: event.type };
       if (event.type === 'payment_intent.succeeded' && event.intentId) {
-        const [known] = intentKnown
-          ? [{ id: event.intentId }]
-          : await db
-              .select({ id: paymentIntents.id })
-              .from(paymentIntents)
-              .where(eq(paymentIntents.id, event.intentId));
-        if (known) {
+        try {
           // The event is marked in the order's own transaction: both happen, or neither does.
           const { duplicateEvent } = await orderService.finishPaidIntent(
             event.intentId,
@@ -261,6 +251,10 @@ export function createPaymentsService({
             mark,
           );
           return { duplicate: duplicateEvent };
+        } catch (error) {
+          // Not one of this shop's payments (its transaction, mark included, rolled back): the event
+          // is only recorded, below.
+          if (!(error instanceof NotFoundError)) throw error;
         }
       }
       const applied = await db.transaction(async (tx) => {

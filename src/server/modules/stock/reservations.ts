@@ -6,7 +6,7 @@
  * an order that is cancelled, gives them back. Every function here runs inside the caller's
  * transaction and touches products in id order, so two checkouts never wait on each other in a cycle.
  */
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../../domain/errors.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -141,11 +141,8 @@ export async function takeStock(
   tx: Transaction,
   intentId: string,
   lines: readonly ReservedLine[],
-  /**
-   * The lines' products that still exist, with their stock, when the caller has just read them in
-   * this transaction (finishPaidIntent): not read again.
-   */
-  present?: readonly { id: number; stock: number | null }[],
+  /** The lines' products that still exist, with their stock, as the caller has just locked them. */
+  present: readonly { id: number; stock: number | null }[],
 ) {
   const wanted = perProduct(lines);
   const held = await tx
@@ -159,22 +156,11 @@ export async function takeStock(
   const countedIds = new Set(held.filter((row) => row.counted).map((row) => row.productId));
   const rest = wanted.filter((line) => !countedIds.has(line.productId));
   if (rest.length === 0) return;
-  // No lock here: made-to-order products (the usual case) need nothing, and a lock on them would make
-  // every order of the same product wait for the others. Products deleted since are left out: their
-  // order line keeps its name and price, not a link.
+  // The caller read them under FOR KEY SHARE: a deletion waits for this order, other orders of the
+  // same product do not. Products deleted since are left out: their order line keeps its name and
+  // price, not a link.
   const quantityOf = new Map(rest.map((line) => [line.productId, line.quantity]));
-  const looked = present
-    ? present.filter((product) => quantityOf.has(product.id)).sort((a, b) => a.id - b.id)
-    : await tx
-        .select({ id: products.id, stock: products.stock })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            rest.map((line) => line.productId),
-          ),
-        )
-        .orderBy(asc(products.id));
+  const looked = present.filter((product) => quantityOf.has(product.id)).sort((a, b) => a.id - b.id);
   for (const product of looked) {
     const quantity = quantityOf.get(product.id)!;
     let counted = false;

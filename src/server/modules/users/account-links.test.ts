@@ -152,30 +152,46 @@ describe('password reset', () => {
     expect((await reset(token)).statusCode).toBe(200);
   });
 
-  it('answers known and unknown addresses with the same status, body and time', async () => {
+  it('answers known and unknown addresses with the same status and body, before looking either up', async () => {
     const known = await insertUser({ email: uniqueEmail('known') });
-    const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
-    for (let i = 0; i < 16; i++) {
-      for (const kind of ['known', 'unknown'] as const) {
-        // An address of its own each time, so the per-account limit does not change the work done.
-        const email = kind === 'known' ? known.email : uniqueEmail('nobody');
-        if (kind === 'known') {
-          await t.database.db.delete(accountTokens).where(eq(accountTokens.userId, known.id));
-        }
-        const started = performance.now();
+    for (let i = 0; i < 4; i++) {
+      for (const email of [known.email, uniqueEmail('nobody')]) {
+        await t.database.db.delete(accountTokens).where(eq(accountTokens.userId, known.id));
         const res = await forgot(email);
-        timings[kind].push(performance.now() - started);
         expect(res.statusCode).toBe(200);
         bodies.add(res.body);
         await t.app.accountLinks.settle();
       }
     }
     expect([...bodies]).toEqual([JSON.stringify({ message: messages.forgotPasswordSent })]);
-    // Each known request against the unknown one right after it: the pairs cancel out the load of
-    // other test files running meanwhile, which moves whole medians by more than the margin.
-    const differences = timings.known.map((known, i) => known - timings.unknown[i]!).sort((a, b) => a - b);
-    expect(Math.abs(differences[Math.floor(differences.length / 2)]!)).toBeLessThan(15);
+
+    // Same time, proven by order rather than by a clock (a timed assertion fails on a busy machine;
+    // bench/README.md): with the account's row locked by another transaction, the answer still comes,
+    // so nothing the answer waits for depends on whether the address has an account.
+    await t.database.db.delete(accountTokens).where(eq(accountTokens.userId, known.id));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.select().from(users).where(eq(users.id, known.id)).for('update');
+      locked();
+      await released;
+    });
+    await lockTaken;
+    try {
+      const res = await forgot(known.email);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(JSON.stringify({ message: messages.forgotPasswordSent }));
+    } finally {
+      release();
+      await holder;
+    }
+    // The lookup ran after the answer, once the row was free: the link was issued all the same.
+    await t.app.accountLinks.settle();
+    const issued = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, known.id));
+    expect(issued.map((token) => token.purpose)).toEqual(['reset-password']);
   });
 
   it('limits requests per client (429) and e-mails per address (silently, whatever the client)', async () => {

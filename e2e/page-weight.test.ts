@@ -2,7 +2,8 @@
  * What a phone downloads before a public page can paint and hydrate (issue 20), checked exactly
  * rather than timed: the stylesheet is in the document (no render-blocking request), the two
  * preloaded fonts are the subset files, the hero offers a phone-sized image, and the shop's own
- * first-load scripts stay under 20 kB brotli beside the framework's, with no schema library in them.
+ * first-load scripts stay under 20 kB brotli beside the framework's, with no schema library in them
+ * (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
 import { get } from 'node:http';
@@ -89,6 +90,16 @@ describe('first-load weight of public pages', () => {
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
       expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(20 * KB);
+    }
+  });
+
+  it('loads no schema library on the cart page, the step a phone takes before checkout', async () => {
+    const html = await (await fetch(`${shop.url}/cart`)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.some((src) => /\/cart-[\w-]+\.js$/.test(src))).toBe(true);
+    for (const src of scripts) {
+      const { text } = await brotliBytes(src);
+      expect(text, `${src} on /cart carries no zod`).not.toContain('ZodError');
     }
   });
 });

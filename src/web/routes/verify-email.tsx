@@ -7,7 +7,7 @@ import { AuthCard } from '../components/account/auth-card';
 import { ResendLink } from '../components/account/resend-link';
 import { Spinner } from '../components/spinner';
 import { accountTexts, problemText, sendOnce, takeLinkToken } from '../features/account/email-links';
-import { refreshStoredUser } from '../features/session/session-actions';
+import { refreshStoredUser } from '../features/session/refresh-stored-user';
 import { getStoredUser, useStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';

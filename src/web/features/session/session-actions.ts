@@ -1,9 +1,12 @@
-/** Signing in and out in the browser (SPEC §4 Session): storage, the marketing identify, the server. */
-import { userSchema, type AuthResponse, type User } from '../../../domain/accounts';
-import { z } from '../../../domain/zod';
+/**
+ * Signing in and out in the browser (SPEC §4 Session): storage, the marketing identify, the server.
+ * No schema library here: the cart page signs in from a restore link (refresh-stored-user.ts has the
+ * one read that validates an answer).
+ */
+import type { AuthResponse } from '../../../domain/accounts';
 import { apiRequest } from '../../api';
 import { identify } from '../marketing/track';
-import { clearSession, readStoredToken, storeSession, storeUser } from './stored-session';
+import { clearSession, readStoredToken, storeSession } from './stored-session';
 
 /** Stores the session of a successful login, registration or Google sign-in and identifies the shopper. */
 export function signIn({ token, user }: AuthResponse): void {
@@ -34,18 +37,4 @@ export function afterLoginPath(state: unknown): string {
     if (!/^\/(login|register)(\/|\?|$)/.test(from)) return from;
   }
   return '/shop';
-}
-
-const userReply = z.object({ user: userSchema });
-
-/**
- * Reads the signed-in shopper's account from the server and keeps it as the stored user (after a
- * change made elsewhere: a confirmation link followed, another device). Null when the answer is
- * not a user; request failures are thrown.
- */
-export async function refreshStoredUser(id: number, signal?: AbortSignal): Promise<User | null> {
-  const reply = userReply.safeParse(await apiRequest<unknown>(`/api/users/${id}`, signal ? { signal } : {}));
-  if (!reply.success) return null;
-  storeUser(reply.data.user);
-  return reply.data.user;
 }

@@ -1,13 +1,14 @@
 /**
  * Orders (SPEC §3, §4, §6): created only from a payment the provider reports as succeeded, once per
  * payment intent (a unique constraint, so the browser, a webhook and retries racing each other end
- * with one order); read, re-addressed and cancelled by their owner; listed and moved by admins.
+ * with one order: place.ts); read (read.ts), re-addressed and cancelled by their owner; listed and
+ * moved by admins; refunded (refunds.ts).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
-import { ConflictError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';
-import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
-import { centsToDollars, formatPrice } from '../../../domain/money.js';
+import { ConflictError, NotFoundError } from '../../../domain/errors.js';
+import type { Carrier } from '../../../domain/fulfilment.js';
 import { messages } from '../../../domain/messages.js';
+import { formatPrice } from '../../../domain/money.js';
 import {
   ORDER_STATUSES,
   canCancel,
@@ -22,88 +23,28 @@ import {
 } from '../../../domain/orders.js';
 import { cityShippingCents } from '../../../domain/pricing.js';
 import type { Database, Transaction } from '../../db/client.js';
-import {
-  orderItems,
-  type orderRefunds,
-  orders,
-  paymentIntents,
-  processedEvents,
-  products,
-} from '../../db/schema.js';
-import { closeAbandonedCarts } from '../abandoned-carts/records.js';
+import { orderItems, orders } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
-import { heldUnits, releaseStock, takeStock } from '../stock/reservations.js';
-import { createRefunds, recordRefund, refundsOf, toApiRefund } from './refunds.js';
-import {
-  canceledEmail,
-  confirmationEmail,
-  deliveredEmail,
-  orderAlertEmail,
-  shippedEmail,
-} from './order-emails.js';
+import { heldUnits, releaseStock } from '../stock/reservations.js';
+import { createOrderPlacement } from './place.js';
+import { loadOrder, toApiOrder, type OrderRow } from './read.js';
+import { createRefunds, recordRefund, refundsOf } from './refunds.js';
+import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
 import {
   adminActor,
   customer,
+  emailSummary,
   recordEvent,
-  recordEvents,
   SYSTEM,
   timelineOf,
   type Actor,
 } from './timeline.js';
 import type { Viewer } from '../users/sessions.js';
-import type { IntentCheckout } from '../payments/checkout-snapshot.js';
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-type RefundRow = typeof orderRefunds.$inferSelect;
-
+export { toApiOrder } from './read.js';
 export const ORDER_NOT_FOUND = 'Order not found';
 const ADDRESS_EDITABLE = ORDER_STATUSES.filter(canEditAddress);
-
-export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: RefundRow[] = []): Order {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    created_at: row.createdAt.toISOString(),
-    status: row.status as OrderStatus,
-    total: centsToDollars(row.totalCents),
-    subtotal: centsToDollars(row.subtotalCents),
-    shipping_cost: centsToDollars(row.shippingCents),
-    tax_amount: centsToDollars(row.taxCents),
-    is_paid: row.isPaid,
-    payment_intent_id: row.paymentIntentId,
-    shipping_address: row.shippingAddress,
-    shipping_address2: row.shippingAddress2,
-    shipping_city: row.shippingCity,
-    shipping_state: row.shippingState,
-    shipping_country: row.shippingCountry,
-    shipping_postal_code: row.shippingPostalCode,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    items: items.map((item) => ({
-      id: item.id,
-      product_id: item.productId,
-      product_name: item.productName,
-      quantity: item.quantity,
-      price: item.priceCents,
-    })),
-    carrier: (row.carrier as Carrier | null) ?? null,
-    tracking_number: row.trackingNumber,
-    tracking_url: trackingUrl(row.carrier as Carrier | null, row.trackingNumber),
-    refunds: refunds.map(toApiRefund),
-    refunded: centsToDollars(
-      refunds
-        .filter((refund) => refund.status === 'succeeded')
-        .reduce((sum, refund) => sum + refund.amountCents, 0),
-    ),
-  };
-}
-
-/** The timeline's line for an e-mail queued about the order. */
-const emailSummary = (email: { to: string; subject: string }) => `E-mail '${email.subject}' to ${email.to}`;
 
 export interface AdminOrderQuery {
   status?: OrderStatus | undefined;
@@ -136,9 +77,7 @@ export function createOrdersService(
     onRefundDeferred?: (error: unknown, orderId: number) => void;
   },
 ) {
-  const refunds = createRefunds(db, provider, mailer, publicUrl, (executor, orderId) =>
-    load(executor, orderId),
-  );
+  const refunds = createRefunds(db, provider, mailer, publicUrl, loadOrder);
 
   /** Queues a customer or owner e-mail in the change's transaction, and records it on the timeline. */
   async function send(
@@ -148,17 +87,6 @@ export function createOrdersService(
   ) {
     await mailer.enqueue(tx, email);
     await recordEvent(tx, orderId, 'email', emailSummary(email), SYSTEM);
-  }
-
-  async function load(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
-    const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
-    if (!row) return null;
-    const items = await executor
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    return toApiOrder(row, items, await refundsOf(executor, [orderId]));
   }
 
   /** Sends a refund just written, after its transaction committed; the job retries what fails. */
@@ -214,7 +142,7 @@ export function createOrdersService(
         key = recorded.refund.idempotencyKey;
       }
     }
-    const canceled = (await load(tx, row.id))!;
+    const canceled = (await loadOrder(tx, row.id))!;
     await send(
       tx,
       row.id,
@@ -250,176 +178,13 @@ export function createOrdersService(
 
   /** The owner's order, or any order for an admin; someone else's is "not found", like a missing one. */
   async function reachable(viewer: Viewer, orderId: number): Promise<Order> {
-    const order = await load(db, orderId);
+    const order = await loadOrder(db, orderId);
     if (!order || (order.user_id !== viewer.id && !viewer.isAdmin)) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
 
   return {
-    /**
-     * Creates the paid order of a succeeded payment intent, once: a second call (the browser after the
-     * webhook, a retry, a concurrent post) finds the first order. `amountReceivedCents` is what the
-     * provider says it took; anything but exactly the priced amount creates nothing.
-     *
-     * `event` is the provider event being applied: it is marked processed in the same transaction as
-     * the order, so a crash can never leave the event marked and the order missing (a redelivery would
-     * then be dropped as a duplicate). `duplicateEvent` says it had been applied before.
-     */
-    async finishPaidIntent(
-      intentId: string,
-      amountReceivedCents: number,
-      event?: { id: string; provider: string; type: string },
-    ): Promise<{ order: Order; created: boolean; duplicateEvent: boolean }> {
-      const result = await db.transaction(async (tx) => {
-        const marked = event
-          ? await tx
-              .insert(processedEvents)
-              .values(event)
-              .onConflictDoNothing()
-              .returning({ id: processedEvents.id })
-          : [];
-        const duplicateEvent = Boolean(event) && marked.length === 0;
-        const [intent] = await tx
-          .select()
-          .from(paymentIntents)
-          .where(eq(paymentIntents.id, intentId))
-          .for('update');
-        if (!intent) throw new NotFoundError('Payment not found.');
-        const [existing] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.paymentIntentId, intentId));
-        if (existing) return { orderId: existing.id, placed: null, duplicateEvent };
-        if (intent.status === 'canceled') throw new ConflictError(messages.paymentExpired);
-        if (intent.status === 'refunded') {
-          throw new ConflictError('This payment can no longer be confirmed.');
-        }
-        // The test processor charges in this very transaction: an expired checkout is not charged
-        // (the sweep has not let go of it yet). Stripe's money, once taken, always becomes the order.
-        if (intent.provider === 'test' && intent.expiresAt !== null && intent.expiresAt <= new Date()) {
-          throw new ConflictError(messages.paymentExpired);
-        }
-        if (amountReceivedCents !== intent.amountCents) {
-          throw new PaymentRequiredError(
-            'The payment does not match the order total. Please contact us before trying again.',
-          );
-        }
-        const checkout = intent.checkout as unknown as IntentCheckout;
-        const info = checkout.shippingInfo;
-        // The new order is answered as written (its row, its lines, no refunds yet): not read back.
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            userId: intent.userId,
-            status: 'Pending',
-            subtotalCents: checkout.totals.subtotalCents,
-            shippingCents: checkout.totals.shippingCents,
-            taxCents: checkout.totals.taxCents,
-            totalCents: checkout.totals.totalCents,
-            isPaid: true,
-            paidAt: new Date(),
-            paymentIntentId: intentId,
-            firstName: info.firstName,
-            lastName: info.lastName,
-            email: info.email,
-            phoneNumber: info.phoneNumber ?? '',
-            shippingAddress: info.address1,
-            shippingAddress2: info.address2 ?? null,
-            shippingCity: info.city,
-            shippingState: info.state,
-            shippingCountry: info.country,
-            shippingPostalCode: info.postalCode,
-          })
-          .onConflictDoNothing({ target: orders.paymentIntentId })
-          .returning();
-        if (!order) {
-          const [winner] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.paymentIntentId, intentId));
-          return { orderId: winner!.id, placed: null, duplicateEvent };
-        }
-        // A product deleted since the cart was priced must not cost the customer their paid order: its
-        // line keeps the name and price, without the link. (Locked so a deletion waits for this order;
-        // the stock is takeStock's.)
-        const present = await tx
-          .select({ id: products.id, stock: products.stock })
-          .from(products)
-          .where(
-            inArray(
-              products.id,
-              checkout.lines.map((line) => line.productId),
-            ),
-          )
-          .for('key share');
-        const linkable = new Set(present.map((row) => row.id));
-        const items = await tx
-          .insert(orderItems)
-          .values(
-            checkout.lines.map((line) => ({
-              orderId: order.id,
-              productId: linkable.has(line.productId) ? line.productId : null,
-              productName: line.name,
-              sku: line.sku,
-              quantity: line.quantity,
-              priceCents: line.priceCents,
-            })),
-          )
-          .returning();
-        // The units it held are the order's now.
-        await takeStock(
-          tx,
-          intentId,
-          checkout.lines.map((line) => ({
-            productId: line.productId,
-            name: line.name,
-            quantity: line.quantity,
-          })),
-          present,
-        );
-        // For the test processor this is the charge itself, committed with its order.
-        await tx
-          .update(paymentIntents)
-          .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
-          .where(eq(paymentIntents.id, intentId));
-        // As load() reads it: lines in id order; an order made in this transaction has no refunds.
-        const created = toApiOrder(
-          order,
-          items.sort((a, b) => a.id - b.id),
-          [],
-        );
-        // The e-mails (the confirmation, the owner's alert) in one statement, and the timeline's four
-        // events in another, in the order they were always written.
-        const emails = [
-          confirmationEmail(created),
-          ...(alertEmail ? [orderAlertEmail(created, alertEmail, publicUrl)] : []),
-        ];
-        await mailer.enqueueAll(tx, emails);
-        await recordEvents(tx, order.id, [
-          {
-            kind: 'created',
-            summary: `Order placed: ${formatPrice(checkout.totals.totalCents)}`,
-            actor: customer(intent.userId),
-          },
-          {
-            kind: 'paid',
-            summary: `Paid ${formatPrice(amountReceivedCents)} by card (${intent.provider === 'stripe' ? 'Stripe' : 'test processor'})`,
-            actor: SYSTEM,
-          },
-          ...emails.map((email) => ({ kind: 'email' as const, summary: emailSummary(email), actor: SYSTEM })),
-        ]);
-        // The shopper ordered: no reminder for the cart they saved at checkout.
-        if (intent.userId !== null) await closeAbandonedCarts(tx, intent.userId);
-        return { orderId: order.id, placed: created, duplicateEvent };
-      });
-      if (result.placed) mailer.deliverSoon();
-      return {
-        // A new order is answered as committed; one that existed is read.
-        order: result.placed ?? (await load(db, result.orderId))!,
-        created: result.placed !== null,
-        duplicateEvent: result.duplicateEvent,
-      };
-    },
+    finishPaidIntent: createOrderPlacement(db, mailer, { alertEmail, publicUrl }),
 
     get: reachable,
 
@@ -505,7 +270,7 @@ export function createOrdersService(
       if (updated.length === 0) {
         throw new ConflictError('The shipping address can no longer be changed for this order.');
       }
-      return (await load(db, orderId))!;
+      return (await loadOrder(db, orderId))!;
     },
 
     /**
@@ -534,7 +299,7 @@ export function createOrdersService(
         });
       });
       if (key) await sendNow(key, orderId);
-      return (await load(db, orderId))!;
+      return (await loadOrder(db, orderId))!;
     },
 
     /**
@@ -594,7 +359,7 @@ export function createOrdersService(
           await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
           // A tracking number given after the order shipped: the customer gets it, once per number.
           if (from === 'Shipped' && tracking && tracking !== current.trackingNumber) {
-            await send(tx, orderId, shippedEmail((await load(tx, orderId))!, publicUrl));
+            await send(tx, orderId, shippedEmail((await loadOrder(tx, orderId))!, publicUrl));
           }
           return null;
         }
@@ -604,13 +369,14 @@ export function createOrdersService(
         }
         await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
         await recordEvent(tx, orderId, 'status', `Status ${from} → ${to}`, actor);
-        if (to === 'Shipped') await send(tx, orderId, shippedEmail((await load(tx, orderId))!, publicUrl));
+        if (to === 'Shipped')
+          await send(tx, orderId, shippedEmail((await loadOrder(tx, orderId))!, publicUrl));
         if (to === 'Delivered')
-          await send(tx, orderId, deliveredEmail((await load(tx, orderId))!, publicUrl));
+          await send(tx, orderId, deliveredEmail((await loadOrder(tx, orderId))!, publicUrl));
         return null;
       });
       if (key) await sendNow(key, orderId);
-      return (await load(db, orderId))!;
+      return (await loadOrder(db, orderId))!;
     },
 
     /**
@@ -642,7 +408,7 @@ export function createOrdersService(
         return result;
       });
       if (recorded?.created) await sendNow(recorded.refund.idempotencyKey, orderId);
-      return { order: (await load(db, orderId))!, created: recorded?.created ?? false };
+      return { order: (await loadOrder(db, orderId))!, created: recorded?.created ?? false };
     },
 
     /** Sends a pending refund again (the refund job); idempotent by its key. */

@@ -27,6 +27,10 @@ export async function adminActor(executor: Pick<Database, 'select'>, userId: num
   return { kind: 'admin', id: userId, name };
 }
 
+/** The timeline's line for an e-mail queued about the order. */
+export const emailSummary = (email: { to: string; subject: string }) =>
+  `E-mail '${email.subject}' to ${email.to}`;
+
 export async function recordEvent(
   tx: Pick<Transaction, 'insert'>,
   orderId: number,

@@ -22,7 +22,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { UnavailableError } from '../../../domain/errors.js';
-import type { S3Settings } from '../../config.js';
+import type { S3Settings } from '../../s3-settings.js';
 import type { ImageStore, StoredImage } from './store.js';
 
 /** Stored with every object, so a CDN or browser fetching from the bucket caches as /images does. */

@@ -9,7 +9,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../../domain/errors.js';
-import type { S3Settings } from '../../config.js';
+import type { S3Settings } from '../../s3-settings.js';
 import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in.js';
 import { registerErrorHandling } from '../../http/errors.js';
 import { createTestDatabase } from '../../testing/test-app.js';

@@ -42,7 +42,6 @@ import {
 } from './timeline.js';
 import type { Viewer } from '../users/sessions.js';
 
-export { toApiOrder } from './read.js';
 export const ORDER_NOT_FOUND = 'Order not found';
 const ADDRESS_EDITABLE = ORDER_STATUSES.filter(canEditAddress);
 

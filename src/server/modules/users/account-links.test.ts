@@ -181,7 +181,14 @@ describe('password reset', () => {
     });
     await lockTaken;
     try {
-      const res = await forgot(known.email);
+      // A bound, not a measurement: the answer takes milliseconds, and one that waits for the row
+      // would wait until released. Without it such a regression would hang the file, not fail it.
+      const noAnswer = Symbol('no answer');
+      const res = await Promise.race([
+        forgot(known.email),
+        new Promise<typeof noAnswer>((resolve) => setTimeout(() => resolve(noAnswer), 10_000).unref()),
+      ]);
+      if (res === noAnswer) throw new Error('forgot-password waited for the locked account row');
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(JSON.stringify({ message: messages.forgotPasswordSent }));
     } finally {

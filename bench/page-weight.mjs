@@ -21,6 +21,9 @@ for (const path of paths) {
   }
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+)"/g))
     assets.add(match[1]);
+  // Scripts started after the first paint (decision 0035) are listed on the inert start script.
+  for (const href of /id="start-scripts" data-preload="([^"]*)"/.exec(html)?.[1].split(' ') ?? [])
+    if (href) assets.add(href);
 
   const rows = [];
   for (const href of assets) {

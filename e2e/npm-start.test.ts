@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModules } from '../src/server/http/deferred-start';
 import { startShop, type RunningShop } from './server';
 
 let shop: RunningShop;
@@ -23,7 +24,7 @@ describe('npm start with NODE_ENV=development', () => {
     expect(shop.output()).not.toMatch(/building the shop/);
 
     const html = await (await fetch(`${shop.url}/`)).text();
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)].map((m) => m[1]!);
+    const scripts = startModules(html);
     expect(scripts.length).toBeGreaterThan(0);
     const bodies = await Promise.all(scripts.map(async (src) => (await fetch(`${shop.url}${src}`)).text()));
     const all = bodies.join('\n');

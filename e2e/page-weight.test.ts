@@ -9,6 +9,7 @@
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModules } from '../src/server/http/deferred-start';
 import { startShop, type RunningShop } from './server';
 
 let shop: RunningShop;
@@ -76,10 +77,27 @@ describe('first-load weight of public pages', () => {
     expect((await fetch(`${shop.url}${w800}`)).status).toBe(200);
   });
 
+  it('starts the scripts after the first paint: no preload in the document, the module script inert until then', async () => {
+    for (const path of pages()) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toContain('type="module"');
+      const scripts = startModules(html);
+      expect(
+        scripts.some((src) => /\/entry\.client-[\w-]+\.js$/.test(src)),
+        path,
+      ).toBe(true);
+      expect(
+        scripts.some((src) => /\/framework-[\w-]+\.js$/.test(src)),
+        path,
+      ).toBe(true);
+    }
+  });
+
   it("keeps the shop's own first-load scripts under 20 kB brotli, apart from the framework's", async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
-      const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      const scripts = startModules(html);
       let framework = 0;
       let shopOwn = 0;
       for (const src of scripts) {
@@ -95,7 +113,7 @@ describe('first-load weight of public pages', () => {
 
   it('loads no schema library on the cart page, the step a phone takes before checkout', async () => {
     const html = await (await fetch(`${shop.url}/cart`)).text();
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    const scripts = startModules(html);
     expect(scripts.some((src) => /\/cart-[\w-]+\.js$/.test(src))).toBe(true);
     for (const src of scripts) {
       const { text } = await brotliBytes(src);

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import type { PageContext } from '../domain/storefront.js';
+import { deferScriptStart } from './http/deferred-start.js';
 import { sealInlineScripts } from './http/inline-scripts.js';
 import {
   createPageCache,
@@ -197,7 +198,8 @@ async function render(
   let bytes = Buffer.from(await response.arrayBuffer());
   let csp: string | null = null;
   if (isHtml) {
-    const sealed = sealInlineScripts(bytes.toString('utf8'), marker);
+    // Scripts start after the first paint (decision 0035), then the inline ones are allowed by hash.
+    const sealed = sealInlineScripts(deferScriptStart(bytes.toString('utf8'), marker), marker);
     bytes = Buffer.from(sealed.html);
     csp = pageCsp({
       scriptHashes: sealed.hashes,

@@ -51,10 +51,18 @@ describe('deferScriptStart', () => {
     expect(startModules(sealed.html)).toEqual(['/assets/entry.client-2.js', '/assets/framework-3.js']);
   });
 
+  it('keeps the exact attributes, whatever the marker spells', () => {
+    const marker = 'async+async/asyncAAAAAAAAAAA==';
+    const html = deferScriptStart(page.replaceAll(P, marker), marker);
+    expect(html).toContain(`<script nonce="${marker}" type="text/plain" id="${START_SCRIPT_ID}"`);
+  });
+
   it('leaves a page alone when it has no module script of the renderer (an error page, an injection)', () => {
     const plain = `<html><body><p>Not found</p></body></html>`;
     expect(deferScriptStart(plain, P)).toBe(plain);
     const injected = `<p>x</p><script type="module">alert(1)</script>`;
     expect(deferScriptStart(injected, P)).toBe(injected);
+    const unclosed = `<p>x</p><script nonce="${P}" type="module" async="">import("/a.js");`;
+    expect(deferScriptStart(unclosed, P)).toBe(unclosed);
   });
 });

@@ -23,11 +23,12 @@ export const START_SCRIPT_ID = 'start-scripts';
  * or after the first frame where paint timing is not reported. A hidden tab paints nothing: it
  * starts at once, as it does when the tab is hidden or shown before then, and in any case after 3 s.
  * Starting adds the preloads named by the inert copy, in their order, then the module script made
- * from its text.
+ * from its text. The loader finds that copy as the element just before itself, not by id, so no
+ * element elsewhere in the page can stand in for it.
  */
 const LOADER =
-  `(function(){var d=document,s=0;function go(){if(s)return;s=1;` +
-  `var e=d.getElementById('${START_SCRIPT_ID}');` +
+  `(function(){var d=document,s=0,e=d.currentScript&&d.currentScript.previousElementSibling;` +
+  `if(!e||e.id!=='${START_SCRIPT_ID}')return;function go(){if(s)return;s=1;` +
   `e.getAttribute('data-preload').split(' ').forEach(function(u){if(!u)return;` +
   `var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});` +
   `var m=d.createElement('script');m.type='module';m.textContent=e.textContent;d.body.appendChild(m)}` +
@@ -52,9 +53,12 @@ export function deferScriptStart(html: string, marker: string): string {
   const hrefs = [...html.matchAll(PRELOAD)]
     .map((match) => match[1]!)
     .filter((href) => /^[^\s"]+$/.test(href));
-  const attributes = `${start[1]}${start[2]}`.replace(/\s*\basync(="")?/, '');
+  // Exactly the renderer's ` async=""`: a quoted nonce cannot contain it.
+  const attributes = `${start[1]}${start[2]}`.replace(/\sasync=""/, '');
   const inert = `<script${attributes.trimEnd()} type="text/plain" id="${START_SCRIPT_ID}" data-preload="${hrefs.join(' ')}">`;
-  const end = html.indexOf('</script>', start.index) + '</script>'.length;
+  const close = html.indexOf('</script>', start.index);
+  if (close < 0) return html;
+  const end = close + '</script>'.length;
   const body = html.slice(start.index + start[0].length, end);
   return (
     html.slice(0, start.index).replace(PRELOAD, '') +

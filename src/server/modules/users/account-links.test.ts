@@ -252,6 +252,8 @@ describe('e-mail confirmation', () => {
   it('resends a link to an unverified address, within the hourly limit', async () => {
     const auth = await register({ email: uniqueEmail('resend') });
     const resend = () => call('POST', '/api/users/verify-email/resend', { token: auth.token });
+    // Registration's link first, so that the second e-mail is the resent one whatever the delivery order.
+    await inbox.waitFor(auth.user.email, ANY);
     const first = await resend();
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ message: messages.verificationSent });
@@ -308,9 +310,17 @@ describe('e-mail confirmation', () => {
     const second = tokenOf(linkFrom(await inbox.waitFor(next, ANY, { count: 2 }), '/verify-email'));
     expectMessage(await verify(first), 400, messages.verifyLinkInvalid);
     expect((await verify(second)).statusCode).toBe(200);
-    await t.app.accountLinks.settle();
-    // Registration's link and the one notice: nothing more to the current address.
-    expect(inbox.to(auth.user.email)).toHaveLength(2);
+    // Registration's link and the one notice: nothing more to the current address. Counted in the
+    // outbox, which every e-mail enters before its request answers (the SMTP server may still be
+    // receiving a late one).
+    const toCurrent = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, auth.user.email));
+    expect(toCurrent.map((row) => row.subject).sort()).toEqual([
+      'Please confirm your e-mail for Northbite',
+      'Your Northbite e-mail is about to change',
+    ]);
   });
 
   it('voids an older change when a newer one is asked for, and refuses an address taken meanwhile', async () => {
@@ -365,9 +375,10 @@ describe('attacks on accounts', () => {
 
     // The owner recovers the account through their mailbox; the squatter is out for good.
     await forgot(victimEmail);
-    // (E-mail 1 is the confirmation link the squatter could not follow.)
+    // Picked by subject: the confirmation link the squatter could not follow is sent alongside it,
+    // and the two may arrive in either order.
     const resetToken = tokenOf(
-      linkFrom(await inbox.waitFor(victimEmail, ANY, { count: 2 }), '/reset-password'),
+      linkFrom(await inbox.waitFor(victimEmail, /^Reset your Northbite password$/), '/reset-password'),
     );
     expect((await reset(resetToken)).statusCode).toBe(200);
     await expectSignedOut(squatter.token, squatter.user.id);

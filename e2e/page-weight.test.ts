@@ -1,14 +1,15 @@
 /**
  * What a phone downloads before a public page can paint and hydrate (issue 20), checked exactly
  * rather than timed: the stylesheet is in the document (no render-blocking request), the two
- * preloaded fonts are the subset files, the hero offers a phone-sized image, and the shop's own
- * first-load scripts stay under 20 kB brotli beside the framework's, with no schema library in them
- * (nor on the cart page).
+ * preloaded fonts are the core subset files and the pages show no character outside them, the hero
+ * offers a phone-sized image, and the shop's own first-load scripts stay under 20 kB brotli beside
+ * the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE, inRanges } from '../scripts/font-ranges.mjs';
 import { startModules } from '../src/server/http/deferred-start';
 import { startShop, type RunningShop } from './server';
 
@@ -52,20 +53,35 @@ describe('first-load weight of public pages', () => {
     '/chunky-variety-pack',
   ];
 
-  it('inlines the stylesheet and preloads only the two subset fonts', async () => {
+  it('inlines the stylesheet and preloads only the two core font files', async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
       expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
       expect(html, path).toMatch(/<style id="stylesheet">[^<]*--color-cocoa/);
       const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
       expect(fonts.map((href) => href.replace(/-[\w-]{8}\.woff2$/, '')).sort(), path).toEqual([
-        '/assets/fraunces-latin-400-700',
-        '/assets/inter-latin-400-700',
+        '/assets/fraunces-core',
+        '/assets/inter-core',
       ]);
       for (const href of fonts) {
         const res = await fetch(`${shop.url}${href}`);
-        expect((await res.arrayBuffer()).byteLength, href).toBeLessThan(34 * KB);
+        expect((await res.arrayBuffer()).byteLength, href).toBeLessThan(24 * KB);
       }
+    }
+  });
+
+  it('shows only characters of the core font files, so no page of the demo catalogue fetches another font', async () => {
+    for (const path of pages()) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      const text = html
+        .replace(/<(style|script)\b[^>]*>[\s\S]*?<\/\1>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+        .replace(/&#x([\da-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)));
+      const outside = [...new Set(text)].filter(
+        (char) => char.trim() && !inRanges(CORE, char.codePointAt(0)!),
+      );
+      expect(outside, path).toEqual([]);
     }
   });
 

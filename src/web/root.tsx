@@ -12,8 +12,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import frauncesLatin from './fonts/fraunces-latin-400-700.woff2?url';
-import interLatin from './fonts/inter-latin-400-700.woff2?url';
+import frauncesCore from './fonts/fraunces-core.woff2?url';
+import interCore from './fonts/inter-core.woff2?url';
 import { CartSync } from './components/cart/cart-sync';
 import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
@@ -38,9 +38,10 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
-  // Preloaded so headings and body text render in the brand fonts from the first paint.
-  { rel: 'preload', href: frauncesLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // The core files, preloaded so headings and body text render in the brand fonts from the first
+  // paint; the rest of Latin is fetched only by a page that shows it (decision 0036).
+  { rel: 'preload', href: frauncesCore, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interCore, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -5,9 +5,11 @@
  * performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.8 s, CLS <= 0.05,
  * first-load JavaScript <= 100 kB (transferred, compressed).
  *
- * Usage: node bench/lighthouse.mjs [--runs 3] [--url http://localhost:3000] [--write]
+ * Usage: node bench/lighthouse.mjs [--runs 3] [--url http://localhost:3000] [--baseline URL] [--write]
  *   Without --url it builds if needed, starts the shop on a free port with a fresh DATA_DIR and
- *   stops it afterwards. --write replaces the table in bench/README.md.
+ *   stops it afterwards. --baseline measures a second shop (say, the previous commit's build) in turn
+ *   with the first, page by page, and reports both and the ratios. --write replaces the table in
+ *   bench/README.md.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,25 +114,39 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROMIUM_FLAGS,
 });
 
+const baseline = option('baseline', undefined)?.replace(/\/$/, '');
+const summarise = (path, samples) => {
+  const pick = (key) => median(samples.map((s) => s[key]));
+  return {
+    path,
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcp: pick('lcp'),
+    cls: pick('cls'),
+    tbt: pick('tbt'),
+    jsKb: pick('jsKb'),
+    failing: [...new Set(samples.flatMap((s) => s.failing))],
+  };
+};
+
 const rows = [];
+const baselineRows = [];
 try {
   for (const path of pages) {
-    await measure(chrome, shop.url + path); // warm-up: server caches, compiled templates
+    // Warm-up: server caches, compiled templates.
+    await measure(chrome, shop.url + path);
+    if (baseline) await measure(chrome, baseline + path);
     const samples = [];
-    for (let i = 0; i < runs; i++) samples.push(await measure(chrome, shop.url + path));
-    const pick = (key) => median(samples.map((s) => s[key]));
-    rows.push({
-      path,
-      performance: pick('performance'),
-      accessibility: pick('accessibility'),
-      bestPractices: pick('bestPractices'),
-      seo: pick('seo'),
-      lcp: pick('lcp'),
-      cls: pick('cls'),
-      tbt: pick('tbt'),
-      jsKb: pick('jsKb'),
-      failing: [...new Set(samples.flatMap((s) => s.failing))],
-    });
+    const baselineSamples = [];
+    // With --baseline, the two shops take turns, so both see the same moments of a noisy machine.
+    for (let i = 0; i < runs; i++) {
+      if (baseline) baselineSamples.push(await measure(chrome, baseline + path));
+      samples.push(await measure(chrome, shop.url + path));
+    }
+    rows.push(summarise(path, samples));
+    if (baseline) baselineRows.push(summarise(path, baselineSamples));
     console.error(`measured ${path}`);
   }
 } finally {
@@ -138,21 +154,38 @@ try {
   await shop.stop();
 }
 
-const table = [
-  '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (kB, compressed) |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map(
-    (r) =>
-      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKb.toFixed(1)} |`,
-  ),
-].join('\n');
+const tableOf = (rows) =>
+  [
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (kB, compressed) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKb.toFixed(1)} |`,
+    ),
+  ].join('\n');
+const table = baseline
+  ? [
+      tableOf(rows),
+      '',
+      `Baseline (${baseline}), measured in turn with the table above:`,
+      '',
+      tableOf(baselineRows),
+      '',
+      '| page | LCP after / before | performance after / before |',
+      '| --- | ---: | ---: |',
+      ...rows.map(
+        (r, i) =>
+          `| \`${r.path}\` | ${(r.lcp / 1000).toFixed(2)} / ${(baselineRows[i].lcp / 1000).toFixed(2)} s = ${(r.lcp / baselineRows[i].lcp).toFixed(2)} | ${r.performance} / ${baselineRows[i].performance} |`,
+      ),
+    ].join('\n')
+  : tableOf(rows);
 const failing = rows
   .filter((r) => r.failing.length > 0)
   .map((r) => `- \`${r.path}\`: ${r.failing.join(', ')}`);
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [
   `Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset, median of ${runs} runs after one warm-up, on ${new Date().toISOString().slice(0, 10)}; ${machine}.`,
-  'Command: `npm run bench:pages -- --write`.',
+  `Command: \`node bench/lighthouse.mjs ${args.join(' ')}\`.`,
   '',
   table,
   ...(failing.length > 0 ? ['', 'Audits not passing in at least one run:', ...failing] : []),

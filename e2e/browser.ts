@@ -34,10 +34,6 @@ export function allAccessibilityViolations(page: Page): Promise<string[]> {
 
 /** Injects axe-core, runs the WCAG 2.1 A/AA rules, keeps the violations of the given impacts (all if null). */
 async function runAxe(page: Page, impacts: string[] | null): Promise<string[]> {
-  // axe finds a text's background by hit-testing where it is laid out, so it waits until the
-  // sections below the fold have been laid out after hydration (decision 0037); a page whose scripts
-  // do not run is checked after 5 s as it stands.
-  await page.waitForSelector('html[data-laid-out]', { state: 'attached', timeout: 5_000 }).catch(() => {});
   const { createRequire } = await import('node:module');
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ path: axePath });

@@ -2,17 +2,14 @@
  * What a phone downloads before a public page can paint and hydrate (issue 20), checked exactly
  * rather than timed: the stylesheet is in the document (no render-blocking request), the two
  * preloaded fonts are the core subset files and the pages show no character outside them, the hero
- * offers a phone-sized image, the sections below the fold (never the one with the largest image) are
- * laid out only near the screen until the page has hydrated, and the shop's own first-load scripts
- * stay under 20 kB brotli beside the framework's, with no schema library in them (nor on the cart
- * page).
+ * offers a phone-sized image, and the shop's own first-load scripts stay under 20 kB brotli beside
+ * the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE, inRanges } from '../scripts/font-ranges.mjs';
-import { launchBrowser } from './browser';
 import { startModules } from '../src/server/http/deferred-start';
 import { startShop, type RunningShop } from './server';
 
@@ -127,52 +124,6 @@ describe('first-load weight of public pages', () => {
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
       expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(20 * KB);
-    }
-  });
-
-  it('lays out the sections below the fold after hydration, one at a time, never the one with the largest image', async () => {
-    const browser = await launchBrowser();
-    try {
-      for (const viewport of [
-        { width: 412, height: 823 },
-        { width: 1440, height: 900 },
-      ]) {
-        const page = await browser.newPage({ viewport });
-        for (const path of pages()) {
-          // What the first paint sees: the server's classes, before any script has run.
-          await page.goto(`${shop.url}${path}`, { waitUntil: 'commit' });
-          const served = await (await fetch(`${shop.url}${path}`)).text();
-          expect(served.match(/class="below-fold[ "]/g)?.length ?? 0, path).toBeGreaterThanOrEqual(3);
-          await page.waitForSelector('html[data-laid-out]', { state: 'attached' });
-          const found = await page.evaluate(async () => {
-            const lcp = await new Promise<Element | null>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
-                resolve(entries.at(-1)?.element ?? null);
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            });
-            const waiting = [...document.querySelectorAll('.below-fold')];
-            return {
-              lcp: lcp?.tagName.toLowerCase() ?? null,
-              lcpWaited: Boolean(lcp?.closest('.below-fold')),
-              footerWaited: Boolean(document.querySelector('footer')?.closest('.below-fold')),
-              waiting: waiting.length,
-              stillSkipped: waiting.filter(
-                (element) => getComputedStyle(element).contentVisibility !== 'visible',
-              ).length,
-            };
-          });
-          const where = `${path} at ${viewport.width} px`;
-          expect(found.lcp, where).toBe('img');
-          expect(found.lcpWaited, where).toBe(false);
-          expect(found.footerWaited, where).toBe(true);
-          expect(found.waiting, where).toBeGreaterThanOrEqual(3);
-          expect(found.stillSkipped, where).toBe(0);
-        }
-        await page.close();
-      }
-    } finally {
-      await browser.close();
     }
   });
 

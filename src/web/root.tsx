@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -8,7 +8,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -25,7 +24,6 @@ import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';
 import { useNonce } from './nonce';
 import { InlineStylesheet } from './stylesheet';
-import { layOutBelowFold } from './below-fold';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl, contactEmail, instagramUrl, klaviyoPublicKey } = context.settings;
@@ -48,10 +46,6 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const { pathname } = useLocation();
-  // After hydration, and after each navigation, the sections below the fold and the footer are laid
-  // out in idle moments (decision 0037); here so that error pages do it too.
-  useEffect(() => layOutBelowFold(), [pathname]);
   const rootData = useRouteLoaderData<typeof loader>('root');
   const settings = rootData?.settings;
   return (

@@ -58,8 +58,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <section
           key={section.slug}
           aria-labelledby={`section-${section.slug}`}
-          // The first section holds the largest image of a phone's first screen; the rest wait.
-          className={`container-page py-12 md:py-16 ${i === 0 ? '' : 'below-fold'}`}
+          className="container-page py-12 md:py-16"
         >
           <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
             <h2 id={`section-${section.slug}`} className="section-title">

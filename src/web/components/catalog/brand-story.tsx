@@ -12,7 +12,7 @@ function scrollToVarietyOrTop() {
 export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
   const { pathname } = useLocation();
   return (
-    <section aria-labelledby="brand-story-title" className="below-fold bg-sand py-16 md:py-24">
+    <section aria-labelledby="brand-story-title" className="bg-sand py-16 md:py-24">
       <div className="container-page grid items-center gap-10 md:grid-cols-2">
         {imageUrl && (
           <img

@@ -12,7 +12,7 @@ export const snackFeatures = [
 /** 'Snack Smarter, Live Better' with the features, each with icon and label (SPEC §2, shop page). */
 export function FeaturesBanner() {
   return (
-    <section aria-labelledby="features-banner-title" className="below-fold bg-forest py-14 text-cream">
+    <section aria-labelledby="features-banner-title" className="bg-forest py-14 text-cream">
       <div className="container-page text-center">
         <h2 id="features-banner-title" className="font-display text-3xl font-semibold text-cream sm:text-4xl">
           Snack Smarter, Live Better

@@ -20,11 +20,7 @@ export const VARIETY_FLAVOURS = [
 export function StarterPack({ product, id = 'starter-pack' }: { product: StarterPackProduct; id?: string }) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="below-fold container-page scroll-mt-24 py-16 md:py-24"
-    >
+    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-16 md:py-24">
       <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-white p-6 shadow-sm ring-1 ring-beige md:grid-cols-2 md:p-12">
         <Link to={`/products/${product.slug}`} tabIndex={-1} aria-hidden="true">
           <ProductImage

@@ -54,7 +54,7 @@ export function SiteFooter({ publicUrl, contactEmail, instagramUrl }: FooterProp
     },
   };
   return (
-    <footer className="below-fold bg-ink text-cream">
+    <footer className="bg-ink text-cream">
       <JsonLd data={organization} />
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">

@@ -69,8 +69,10 @@ export function toRanges(points) {
   return ranges;
 }
 
+const corePoints = new Set(codePoints(CORE));
+
 /** LATIN less CORE. */
-export const LATIN_REST = toRanges(codePoints(LATIN).filter((point) => !codePoints(CORE).includes(point)));
+export const LATIN_REST = toRanges(codePoints(LATIN).filter((point) => !corePoints.has(point)));
 
 /** @type {(ranges: number[][], point: number) => boolean} */
 export const inRanges = (ranges, point) => ranges.some(([from, to]) => point >= from && point <= to);

@@ -163,6 +163,18 @@ export async function buildApp({
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients (decision 0038). Node's own checks: the headers within headersTimeout and the whole
+    // request within requestTimeout, else 408 and the connection closed, checked every second (Node's
+    // default is every 30 s, which would let a slow client stay half a minute past its time); a socket
+    // silent that long in a request is destroyed (connectionTimeout), an idle keep-alive one closed.
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // A hop count trusts that many proxies nearest the shop (Fastify's own reading of a number, which
     // its types leave out); a list trusts those addresses (config.ts).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -138,6 +138,12 @@ const envSchema = z
     S3_PREFIX: optionalString,
     S3_PUBLIC_URL: optionalString,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    // Slow clients (decision 0038): how long a request's headers, its whole request, a silent socket
+    // and an idle keep-alive connection may take before the server closes the connection.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
     IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -155,6 +161,13 @@ const envSchema = z
     pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
     pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
     pair('KLAVIYO_PRIVATE_KEY', 'KLAVIYO_LIST_ID');
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+      });
+    }
     for (const { variable, message } of resolveS3(env).problems) {
       ctx.addIssue({ code: 'custom', path: [variable], message });
     }
@@ -238,6 +251,17 @@ export interface Config {
   s3?: S3Settings;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
+  /**
+   * Bounds on a client's connection (decision 0038), in milliseconds: the headers must arrive within
+   * `headersTimeoutMs` and the whole request within `requestTimeoutMs` (else 408 and closed); a socket
+   * silent for `idleTimeoutMs` in a request, or idle between requests for `keepAliveTimeoutMs`, is closed.
+   */
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
   /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
   shutdownDelayMs: number;
   /** Bytes of images each instance keeps in memory in front of the image store (0: none). */
@@ -322,6 +346,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     ...(s3 ? { s3 } : {}),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };

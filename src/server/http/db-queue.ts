@@ -94,10 +94,20 @@ const queued = (request: FastifyRequest) =>
   !request.url.startsWith('/api/health') &&
   !(request.method === 'GET' && CATALOGUE_READ.test(request.url));
 
-/** Puts every API request that may use the database through `queue`. */
+/** The slot a request holds, released by whichever of its ends comes first. */
+const held = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * Puts every API request that may use the database through `queue`, in two turns when it carries a
+ * bearer token (decision 0038):
+ * - onRequest: a turn for the session lookup of the route's access check, which runs before the body
+ *   is read so that strangers cannot make us read their uploads; given back before the body is read.
+ * - preValidation: the request's turn for its work, taken once the body has arrived.
+ * So no turn is held while a client is still sending its body: a client that trickles it holds a
+ * socket until the server's request timeout closes it, not a turn that every other shopper needs.
+ */
 export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!queued(request)) return;
+  const take = async (request: FastifyRequest, reply: FastifyReply) => {
     let release: () => void;
     try {
       release = await queue.acquire();
@@ -106,8 +116,29 @@ export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): v
       reply.header('retry-after', String(QUEUE_RETRY_AFTER_SECONDS));
       throw new HttpError(503, QUEUE_FULL);
     }
-    // Whichever comes first: the answer sent, or the connection gone.
+    held.set(request, release);
+    // Whichever comes first: the answer ready to send (its database work is done; a client slow to
+    // read it holds a socket, not a turn), sent, or the connection gone.
     reply.raw.once('finish', release);
     reply.raw.once('close', release);
+  };
+  const giveBack = (request: FastifyRequest) => {
+    held.get(request)?.();
+    held.delete(request);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (queued(request) && request.headers.authorization !== undefined) await take(request, reply);
+  });
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    giveBack(request);
+    return payload;
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (queued(request)) await take(request, reply);
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    giveBack(request);
+    return payload;
   });
 }

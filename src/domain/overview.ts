@@ -49,5 +49,19 @@ export const overviewSchema = z.object({
   }),
   /** GST on orders still paid, per calendar month of payment, the last 12 months, newest first */
   gst_by_month: z.array(z.object({ month: z.string(), orders: z.number().int(), gst: cents })),
+  /** units held by checkouts being paid: who holds what, the most first (decision 0038) */
+  held_in_checkouts: z.array(
+    z.object({
+      intent_id: z.string(),
+      product_id: z.number().int(),
+      product_name: z.string(),
+      units: z.number().int(),
+      user_id: z.number().int().nullable(),
+      email: z.string().nullable(),
+      client_address: z.string().nullable(),
+      since: z.string(),
+      expires_at: z.string().nullable(),
+    }),
+  ),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -11,8 +11,11 @@ export const MAX_STOCK = 1_000_000;
 
 export const SOLD_OUT = 'Sold out';
 
-/** How long an unpaid checkout holds its units by default (PAYMENT_TTL_MINUTES on the server). */
-export const DEFAULT_PAYMENT_TTL_MINUTES = 30;
+/**
+ * How long an unpaid checkout holds its units by default (PAYMENT_TTL_MINUTES on the server): the
+ * minutes a shopper needs to pay, not half an hour for anyone to keep units from others (decision 0038).
+ */
+export const DEFAULT_PAYMENT_TTL_MINUTES = 10;
 
 export function isSoldOut(stock: number | null | undefined): boolean {
   return stock === 0;

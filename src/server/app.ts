@@ -312,6 +312,7 @@ export async function buildApp({
     orders,
     freeShippingEmail: config.freeShippingEmail,
     paymentTtlMinutes: config.paymentTtlMinutes,
+    holdLimits: config.holdLimits,
   });
   // Paid intents without an order become orders: at start-up, then every minute (payments/reconcile.ts).
   const reconciler = createReconciler({

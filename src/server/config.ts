@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES } from '../domain/stock.js';
 import { brand } from '../domain/brand.js';
 import { resolveS3, type S3Settings } from './s3-settings.js';
@@ -112,6 +113,24 @@ const envSchema = z
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1_440).default(DEFAULT_PAYMENT_TTL_MINUTES),
+    CHECKOUT_HOLD_MAX_UNITS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(DEFAULT_HOLD_LIMITS.perAccount),
+    CHECKOUT_HOLD_MAX_UNITS_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(DEFAULT_HOLD_LIMITS.perAddress),
+    CHECKOUT_HOLD_MAX_SHARE_PERCENT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .default(DEFAULT_HOLD_LIMITS.sharePercent),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
@@ -220,6 +239,8 @@ export interface Config {
   reconcileIntervalMs: number;
   /** How long an unpaid checkout holds its stock and can still be paid (issue 16). */
   paymentTtlMinutes: number;
+  /** How many units unpaid checkouts may hold: per account, per client address, per product (0038). */
+  holdLimits: HoldLimits;
   sessionTtlDays: number;
   admin: { email: string; password: string } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -308,6 +329,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseQueue: { limit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     paymentTtlMinutes: e.PAYMENT_TTL_MINUTES,
+    holdLimits: {
+      perAccount: e.CHECKOUT_HOLD_MAX_UNITS,
+      perAddress: e.CHECKOUT_HOLD_MAX_UNITS_PER_ADDRESS,
+      sharePercent: e.CHECKOUT_HOLD_MAX_SHARE_PERCENT,
+    },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

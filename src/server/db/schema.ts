@@ -359,12 +359,18 @@ export const paymentIntents = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** What the provider has refunded of it, in cents (the test processor's own record; issue 16). */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The client address the checkout came from (decision 0038): the units held by every account at
+     * one address are bounded together, and the admin sees who holds what.
+     */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_intents_user_id_idx').on(t.userId),
     index('payment_intents_created_at_idx').on(t.createdAt),
+    index('payment_intents_client_address_idx').on(t.clientAddress),
   ],
 );
 

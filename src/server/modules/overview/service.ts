@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle
 import { SHOP_TIME_ZONE, type Overview, type SalesWindow } from '../../../domain/overview.js';
 import type { Database } from '../../db/client.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
+import { listHolds } from '../stock/holds.js';
 
 /**
  * The time zone as a literal, not a parameter: the same expression in SELECT and GROUP BY must be
@@ -157,6 +158,7 @@ export function createOverviewService(db: Database) {
           })),
         },
         gst_by_month: gst,
+        held_in_checkouts: await listHolds(db),
       };
     },
   };

@@ -53,7 +53,7 @@ export function paymentRoutes(
         response: { 200: paymentIntentReplySchema, ...errorResponses },
       },
     },
-    async (request) => payments.createIntent(await requireViewer(request), request.body),
+    async (request) => payments.createIntent(await requireViewer(request), request.body, request.ip),
   );
 
   app.post(

@@ -11,10 +11,12 @@ import type { Order } from '../../../domain/orders.js';
 import type { PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
 import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../../../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import type { OrdersService } from '../orders/service.js';
+import { holdCheckout } from '../stock/holds.js';
 import { insertHoldingUncounted, releaseStock, reserveStock } from '../stock/reservations.js';
 import { letGoOfIntent } from './expiry.js';
 import type { Viewer } from '../users/sessions.js';
@@ -32,6 +34,8 @@ export interface PaymentsServiceDeps {
   freeShippingEmail: string | undefined;
   /** How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, issue 16). */
   paymentTtlMinutes?: number;
+  /** How many units unpaid checkouts may hold (CHECKOUT_HOLD_* settings, decision 0038). */
+  holdLimits?: HoldLimits;
 }
 
 export function createPaymentsService({
@@ -40,6 +44,7 @@ export function createPaymentsService({
   orders: orderService,
   freeShippingEmail,
   paymentTtlMinutes = DEFAULT_PAYMENT_TTL_MINUTES,
+  holdLimits = DEFAULT_HOLD_LIMITS,
 }: PaymentsServiceDeps) {
   /** Prices the cart from the catalogue, with the shipping rule and tax; never the client's numbers. */
   async function price(
@@ -50,6 +55,8 @@ export function createPaymentsService({
     counted: Set<number>;
     short: string | null;
     history: { lastOrder: number; expired: number };
+    /** The shopper has an earlier checkout holding counted units (which a new one replaces). */
+    holding: boolean;
   }> {
     const ids = input.items.map((item) => item.id);
     // The shopper's history for the idempotency key (createIntent) comes in the same statement: it is
@@ -64,6 +71,8 @@ export function createPaymentsService({
         stock: products.stock,
         lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
         expired: sql<number>`(select count(*) from ${paymentIntents} where ${paymentIntents.userId} = ${viewer.id} and ${paymentIntents.expiresAt} <= now())::int`,
+        // Written out: drizzle leaves column names unqualified in a one-table select, and both have an id.
+        holding: sql<boolean>`exists (select 1 from stock_reservations r join payment_intents i on i.id = r.intent_id where i.user_id = ${viewer.id} and r.status = 'held' and r.counted)`,
       })
       .from(products)
       .where(inArray(products.id, ids));
@@ -93,7 +102,14 @@ export function createPaymentsService({
     }
     const counted = new Set(rows.filter((row) => row.stock !== null).map((row) => row.id));
     const history = { lastOrder: rows[0]?.lastOrder ?? 0, expired: rows[0]?.expired ?? 0 };
-    return { checkout: { lines, shippingInfo: input.shippingInfo, totals }, counted, short, history };
+    const holding = rows[0]?.holding ?? false;
+    return {
+      checkout: { lines, shippingInfo: input.shippingInfo, totals },
+      counted,
+      short,
+      history,
+      holding,
+    };
   }
 
   return {
@@ -103,8 +119,8 @@ export function createPaymentsService({
      * Creates the intent for exactly the server's total, or hands back the shopper's open one for the
      * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
      */
-    async createIntent(viewer: Viewer, input: CreatePaymentIntent) {
-      const { checkout, counted, short, history } = await price(viewer, input);
+    async createIntent(viewer: Viewer, input: CreatePaymentIntent, clientAddress: string | null = null) {
+      const { checkout, counted, short, history, holding } = await price(viewer, input);
       if (input.amount !== checkout.totals.totalCents) throw new InvalidError(AMOUNT_CHANGED);
       // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
       // an order is placed or one of the shopper's intents expires, so an expired checkout is never
@@ -136,6 +152,7 @@ export function createPaymentsService({
         idempotencyKey,
         checkout: checkout as unknown as Record<string, unknown>,
         expiresAt: sql`now() + make_interval(mins => ${paymentTtlMinutes})`,
+        clientAddress,
       };
       const reservedLines = checkout.lines.map((line) => ({
         productId: line.productId,
@@ -143,21 +160,32 @@ export function createPaymentsService({
         quantity: line.quantity,
         counted: counted.has(line.productId),
       }));
-      // The intent and the units it holds are written together: a 409 for stock leaves neither. Made
-      // to order only (the usual cart): nothing can run short, so one statement writes both.
+      // The intent and the units it holds are written together: a 409 for stock leaves neither. A new
+      // checkout replaces the shopper's earlier ones and holds only what its bounds allow
+      // (stock/holds.ts, decision 0038). Made to order only, with nothing held before (the usual
+      // cart): nothing can run short or be replaced, so one statement writes both.
       const insertIntent = (executor: Pick<Database, 'insert'>) =>
         executor
           .insert(paymentIntents)
           .values(row)
           .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
           .returning({ id: paymentIntents.id });
-      const inserted = reservedLines.some((line) => line.counted)
-        ? await db.transaction(async (tx) => {
-            const fresh = await insertIntent(tx);
-            if (fresh.length > 0) await reserveStock(tx, intent.id, reservedLines);
-            return fresh;
-          })
-        : await insertHoldingUncounted(db, insertIntent(db).getSQL(), reservedLines);
+      const inserted =
+        reservedLines.some((line) => line.counted) || holding
+          ? await db.transaction(async (tx) => {
+              const fresh = await insertIntent(tx);
+              if (fresh.length > 0) {
+                await holdCheckout(tx, {
+                  intentId: intent.id,
+                  userId: viewer.id,
+                  clientAddress,
+                  lines: reservedLines,
+                  limits: holdLimits,
+                });
+              }
+              return fresh;
+            })
+          : await insertHoldingUncounted(db, insertIntent(db).getSQL(), reservedLines);
       let id = intent.id;
       let clientSecret = intent.clientSecret;
       const reply = (order?: Order): PaymentIntentReply => ({

@@ -24,7 +24,7 @@ export interface ReservedLine {
 }
 
 /** One entry per product, quantities added up, in product id order (the lock order). */
-function perProduct(lines: readonly ReservedLine[]): ReservedLine[] {
+export function perProduct(lines: readonly ReservedLine[]): ReservedLine[] {
   const byId = new Map<number, ReservedLine>();
   for (const line of lines) {
     const seen = byId.get(line.productId);
@@ -143,6 +143,12 @@ export async function takeStock(
   lines: readonly ReservedLine[],
   /** The lines' products that still exist, with their stock, as the caller has just locked them. */
   present: readonly { id: number; stock: number | null }[],
+  /**
+   * Refuse (409) rather than stop at 0 when units not held are no longer there: for a payment taken
+   * in the same transaction (the test processor), which then charges nothing. A checkout goes ahead
+   * without a hold when its bounds allow none (stock/holds.ts, decision 0038).
+   */
+  refuseShort = false,
 ) {
   const wanted = perProduct(lines);
   const held = await tx
@@ -164,7 +170,27 @@ export async function takeStock(
   for (const product of looked) {
     const quantity = quantityOf.get(product.id)!;
     let counted = false;
-    if (product.stock !== null) {
+    if (product.stock !== null && refuseShort) {
+      // A conditional update, as reserveStock's: the count read above may be another order's since.
+      const [taken] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}` })
+        .where(
+          and(eq(products.id, product.id), isNotNull(products.stock), sql`${products.stock} >= ${quantity}`),
+        )
+        .returning({ id: products.id });
+      if (!taken) {
+        const [now] = await tx
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, product.id));
+        if (now && now.stock !== null) {
+          const name = rest.find((line) => line.productId === product.id)!.name;
+          throw new ConflictError(notEnoughStockMessage(name, now.stock));
+        }
+      }
+      counted = Boolean(taken);
+    } else if (product.stock !== null) {
       const [taken] = await tx
         .update(products)
         .set({ stock: sql`greatest(${products.stock} - ${quantity}, 0)` })

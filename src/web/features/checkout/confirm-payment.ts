@@ -88,6 +88,8 @@ export async function confirmPayment({
     await confirmTestPayment(open.client_secret, read.card);
   } catch (error) {
     if (isExpired(error)) throw new PaymentExpired();
+    // Units this checkout could not hold (decision 0038) sold before it was paid: nothing charged.
+    if (isStockRefusal(error)) throw new NotEnoughStock((error as ApiError).message);
     if (error instanceof ApiError && REFUSED_STATUSES.has(error.status)) {
       throw new PaymentRefused(error.message);
     }

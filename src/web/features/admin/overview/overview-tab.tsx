@@ -6,7 +6,7 @@ import { LoadFailed } from '../shared/states';
 import { panelClass } from '../shared/ui';
 import { Exports } from './exports';
 import { barHeights, type OverviewData } from './overview';
-import { GstByMonth, TopProducts, WaitingToShip } from './overview-tables';
+import { GstByMonth, HeldInCheckouts, TopProducts, WaitingToShip } from './overview-tables';
 
 const CHART_HEIGHT = 140;
 const BAR = 16;
@@ -46,6 +46,7 @@ export function OverviewTab({ data }: { data: OverviewData | null }) {
         <TopProducts products={overview.top_products} />
         <WaitingToShip waiting={overview.waiting_to_ship} />
         <GstByMonth months={overview.gst_by_month} />
+        <HeldInCheckouts holds={overview.held_in_checkouts} />
         <Exports />
       </div>
     </div>

@@ -118,3 +118,68 @@ export function GstByMonth({ months }: { months: Overview['gst_by_month'] }) {
     </section>
   );
 }
+
+const timeFormat = new Intl.DateTimeFormat('en-CA', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/Vancouver',
+});
+
+/**
+ * Units held by checkouts being paid, and by whom (decision 0038): what to look at when a product
+ * reads "Sold out" though few were sold.
+ */
+export function HeldInCheckouts({ holds }: { holds: Overview['held_in_checkouts'] }) {
+  const units = holds.reduce((sum, h) => sum + h.units, 0);
+  return (
+    <section className={`${panelClass} p-5 sm:p-6`} aria-labelledby="held-title">
+      <h3 id="held-title" className="font-display text-xl font-semibold">
+        Held in checkouts: <span className="tabular-nums">{units}</span>
+      </h3>
+      {holds.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No checkout is holding stock right now.</p>
+      ) : (
+        <ScrollingTable label="Stock held in checkouts">
+          <table className="mt-3 w-full text-sm">
+            <caption className="sr-only">Stock held in checkouts being paid</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  Product
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Units
+                </th>
+                <th scope="col" className={thClass}>
+                  Shopper
+                </th>
+                <th scope="col" className={thClass}>
+                  Until
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-beige">
+              {holds.map((h) => (
+                <tr key={`${h.intent_id}-${h.product_id}`}>
+                  <td className={tdClass}>{h.product_name}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{h.units}</td>
+                  <td className={`${tdClass} break-all`}>
+                    {h.email ?? 'Deleted account'}
+                    {h.client_address && <span className="block text-xs text-muted">{h.client_address}</span>}
+                  </td>
+                  <td className={`${tdClass} tabular-nums`}>
+                    {h.expires_at ? timeFormat.format(new Date(h.expires_at)) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      )}
+      <p className="mt-3 text-xs text-muted">
+        A checkout holds its units until it is paid or expires; unpaid checkouts together never hold more than
+        their share of a product, so the rest can always be bought.
+      </p>
+    </section>
+  );
+}

@@ -20,6 +20,7 @@ import { registerAccessControl } from './http/audience.js';
 import { notFound, registerErrorHandling } from './http/errors.js';
 import { createFairQueue, registerDatabaseQueue } from './http/db-queue.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { clientRequestId } from './http/request-id.js';
 import { errorResponses } from './http/route-schemas.js';
 import { documentedOnly, registerRouteSchemas } from './http/validation.js';
 import { productAdminRoutes } from './modules/catalog/admin-routes.js';
@@ -178,8 +179,8 @@ export async function buildApp({
     // A hop count trusts that many proxies nearest the shop (Fastify's own reading of a number, which
     // its types leave out); a list trusts those addresses (config.ts).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
+    // A client's x-request-id only when short and safe (http/request-id.ts), else a new UUID.
+    genReqId: (req) => clientRequestId(req.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path whose percent-encoding does not decode: answered in the shop's { message } shape rather
     // than Fastify's own { error, code, message, statusCode }.

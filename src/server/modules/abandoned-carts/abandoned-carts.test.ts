@@ -426,6 +426,19 @@ describe('the reminder job', () => {
     expect((await jobOf(row.id))!.completedAt).not.toBeNull();
   });
 
+  it('greets by name only at a confirmed address, and never by a name carrying a link', async () => {
+    const greetingOf = async (who: Person, firstName: string) => {
+      await db().update(users).set({ firstName }).where(eq(users.id, who.id));
+      await remind(who);
+      const [email] = await remindersTo(who.email);
+      for (const part of [email!.text, email!.html ?? '']) expect(part).not.toContain('evil');
+      return email!.text.split(/\r?\n/)[0];
+    };
+    expect(await greetingOf(await f.person({ emailVerified: true }), 'Jane')).toBe('Hi Jane,');
+    expect(await greetingOf(await f.person(), 'Jane')).toBe('Hi,');
+    expect(await greetingOf(await f.person({ emailVerified: true }), 'Go to www.evil.example')).toBe('Hi,');
+  });
+
   it('is not sent to a shopper who does not accept marketing e-mail', async () => {
     const who = await f.person();
     await db().update(users).set({ isSubscribedEmail: false }).where(eq(users.id, who.id));

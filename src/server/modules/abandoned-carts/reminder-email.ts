@@ -1,13 +1,15 @@
 /** The one reminder a shopper gets for a cart left at checkout (plain text and simple HTML). */
 import { brand } from '../../../domain/brand.js';
 import type { Cart } from '../../../domain/cart.js';
+import { greeting as greet } from '../../../domain/email-names.js';
 import { dollarsToCents, formatPrice } from '../../../domain/money.js';
 import { escapeHtml } from '../mail/layout.js';
 import type { OutgoingEmail } from '../mail/outbox.js';
 
 export interface ReminderEmailInput {
   to: string;
-  firstName: string;
+  /** Null when `to` is not confirmed: then no name (domain/email-names.ts). */
+  firstName: string | null;
   cart: Cart;
   /** The single-use restore link. */
   link: string;
@@ -25,7 +27,7 @@ export function reminderEmail({
   profileLink,
   validHours,
 }: ReminderEmailInput): OutgoingEmail {
-  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+  const greeting = greet(firstName);
   const lines = cart.items.map((item) => `  ${item.quantity} x ${item.name}  ${money(item.totalPrice)}`);
   const footer = `You are getting this because you signed up for e-mails from ${brand.name}. You can change that on your profile: ${profileLink}`;
   const text = [

@@ -106,7 +106,8 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         tx,
         reminderEmail({
           to: row.user.email,
-          firstName: row.user.firstName,
+          // By name only to a confirmed address: whoever registered with it may not own it.
+          firstName: row.user.emailVerifiedAt ? row.user.firstName : null,
           cart,
           link: `${publicUrl}${restoreCartPath(token)}`,
           profileLink: `${publicUrl}/profile`,

@@ -1,15 +1,17 @@
 /**
  * CSV exports (issue 17) through the real app: the columns, one row per order line, consent flags,
- * formula escaping, admins only, and a table larger than one page read in pages.
+ * formula escaping (also where a spreadsheet splitting on `;` or `,` would start a field), admins
+ * only, and a table larger than one page read in pages.
  */
 import { eq } from 'drizzle-orm';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { messages } from '../../../domain/messages.js';
 import { newsletterSubscribers, users } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { ORDER_COLUMNS } from './service.js';
+import { csv, Figure, ORDER_COLUMNS } from './service.js';
 
 let t: TestApp;
 const f = checkoutFixtures(() => t);
@@ -30,8 +32,23 @@ afterAll(() => t?.close());
 
 const download = async (file: string, token = admin.token) =>
   f.call('GET', `/api/admin/exports/${file}`, { token });
-const rowsOf = (body: string) =>
-  parse(body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+const withoutBom = (body: string) => body.replace(/^\uFEFF/, '');
+const rowsOf = (body: string) => parse(withoutBom(body), { columns: true }) as Record<string, string>[];
+
+/** What a spreadsheet runs as a formula: a field starting with one of these (OWASP, CSV Injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Every field of the file as a spreadsheet would read it: split on `,` honouring the quotes (as
+ * written), and split on `;` ignoring them (Excel in fr-CA), each field past its spaces and quotes.
+ */
+function fieldsOf(body: string): string[] {
+  const csvFields = (parse(withoutBom(body)) as string[][]).flat();
+  const semicolonFields = (
+    parse(withoutBom(body), { delimiter: ';', quote: false, relax_column_count: true }) as string[][]
+  ).flat();
+  return [...csvFields, ...semicolonFields].map((field) => field.replace(/^[ "]+/, ''));
+}
 
 describe('GET /api/admin/exports/*.csv', () => {
   it('orders.csv: one row per item with the order figures, formula-like cells escaped', async () => {
@@ -92,6 +109,69 @@ describe('GET /api/admin/exports/*.csv', () => {
     expect(rows[0]).toMatchObject({ email: 'reader0@example.ca', source: 'import' });
     expect(rows.at(-1)).toMatchObject({ email: 'reader2499@example.ca' });
     expect(new Set(rows.map((r) => r.id)).size).toBe(2500);
+  });
+
+  it('a name with a formula after a ; or , inside it starts no field in any split (fr-CA Excel)', async () => {
+    // Registered and ordered through the API, the way an attacker would.
+    const registered = await f.call('POST', '/api/users/register', {
+      body: {
+        firstName: 'Jo;=1+1;',
+        lastName: 'Smith,@SUM(1+1)',
+        email: 'jo.semicolon@example.ca',
+        password: 'Rolled-Oats-Maple-77',
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const jo = registered.json() as { token: string; user: { id: number; email: string } };
+    const catalogue = await f.catalogue();
+    const order = await f.buy(
+      { id: jo.user.id, email: jo.user.email, token: jo.token, isAdmin: false },
+      [{ id: catalogue[0]!.id, quantity: 1 }],
+      {
+        shipping: {
+          firstName: 'Jo;=1+1;',
+          lastName: 'Smith, -2+3',
+          address1: "1 Main St;=cmd|' /C calc'!A0",
+          address2: 'Apt 4;\t=1',
+        },
+      },
+    );
+
+    for (const file of ['customers.csv', 'orders.csv']) {
+      const body = (await download(file)).body;
+      // Every cell is quoted.
+      for (const line of withoutBom(body).trimEnd().split('\n')) {
+        expect(line, file).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+      }
+      const starts = fieldsOf(body).filter((field) => FORMULA_START.test(field));
+      expect(starts, file).toEqual([]);
+    }
+
+    const customer = rowsOf((await download('customers.csv')).body).find((r) => r.id === String(jo.user.id));
+    // Still readable: the text as typed, with a ' where a field could start.
+    expect(customer).toMatchObject({ first_name: "Jo;'=1+1;", last_name: "Smith,'@SUM(1+1)" });
+    const line = rowsOf((await download('orders.csv')).body).find((r) => r.order_id === String(order.id));
+    expect(line).toMatchObject({
+      first_name: "Jo;'=1+1;",
+      last_name: "Smith, '-2+3",
+      address: "1 Main St;'=cmd|' /C calc'!A0",
+      address2: "Apt 4;'\t'=1",
+      // The shop's own figures stay numbers.
+      order_total: order.total.toFixed(2),
+    });
+  });
+
+  it("writes the shop's own figures as they are, a negative one too, and neutralises text", async () => {
+    const out = await text(
+      csv(
+        ['amount', 'note', 'count'],
+        [
+          [new Figure('-12.50'), '-12.50', -3],
+          [new Figure('4.00'), 'Jo;=1', 7],
+        ],
+      ),
+    );
+    expect(withoutBom(out)).toBe('"amount","note","count"\n"-12.50","\'-12.50","-3"\n"4.00","Jo;\'=1","7"\n');
   });
 
   it.each(['orders.csv', 'customers.csv', 'newsletter.csv'])('%s is for admins only', async (file) => {

@@ -2,12 +2,16 @@
  * CSV exports for the owner's spreadsheets and accountant (issue 17): orders (one row per item),
  * customers (with their consent flags) and newsletter sign-ups. Each is streamed: rows are read a
  * page at a time by id (keyset paging) and written out as they come, so 100,000 orders never sit in
- * memory at once. csv-stringify writes the CSV, and `escape_formulas` puts a ' before any cell that
- * starts with = + - @ (or a tab or carriage return), so a spreadsheet never runs a shopper's text.
+ * memory at once. csv-stringify writes the CSV with every cell quoted. Every text cell goes through
+ * `neutraliseCsvText` (domain/csv.ts), which puts a ' before a formula character wherever a field
+ * could start, also after a `;` or `,` inside the cell (Excel in fr-CA splits lines on `;`), so a
+ * spreadsheet never runs a shopper's text. Amounts the shop writes itself are `Figure`s, written as
+ * they are, so that a spreadsheet reads them as numbers (a negative one too).
  */
 import { Readable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { neutraliseCsvText } from '../../../domain/csv.js';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Database } from '../../db/client.js';
 import { newsletterSubscribers, orderItems, orderRefunds, orders, users } from '../../db/schema.js';
@@ -15,7 +19,14 @@ import { newsletterSubscribers, orderItems, orderRefunds, orders, users } from '
 /** Rows read per query. */
 const PAGE = 1000;
 
-const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+/** Text the shop itself writes as a number (an amount): written as it is, never neutralised. */
+export class Figure {
+  constructor(readonly text: string) {}
+}
+/** A cell: text (neutralised), a number, or one of the shop's own figures. */
+export type Cell = string | number | Figure;
+
+const dollars = (cents: number) => new Figure(centsToDollars(cents).toFixed(2));
 const iso = (date: Date | null) => date?.toISOString() ?? '';
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
@@ -30,9 +41,17 @@ async function* pages<T extends { id: number }>(fetch: (after: number) => Promis
   }
 }
 
-function csv(columns: string[], records: AsyncIterable<unknown[]>): Stringifier {
-  const out = stringify({ header: true, columns, escape_formulas: true, bom: true });
-  Readable.from(records)
+const cellText = (cell: Cell): string | number =>
+  cell instanceof Figure ? cell.text : typeof cell === 'string' ? neutraliseCsvText(cell) : cell;
+
+/** The CSV of `records`, streamed: every cell quoted, text neutralised, figures as they are. */
+export function csv(columns: string[], records: AsyncIterable<Cell[]> | Iterable<Cell[]>): Stringifier {
+  const out = stringify({ header: true, columns, quoted: true, quoted_empty: true, bom: true });
+  Readable.from(
+    (async function* () {
+      for await (const record of records) yield record.map(cellText);
+    })(),
+  )
     .on('error', (error) => out.destroy(error))
     .pipe(out);
   return out;

@@ -75,6 +75,23 @@ describe('POST /api/contact', () => {
     // No SMTP_URL in tests: the e-mail is kept in the outbox, not lost.
     expect(mail).toMatchObject({ to: 'hello@northbite.ca', status: 'stored' });
     expect(mail?.text).toContain('Wholesale?');
+    expect(mail?.subject).toBe('Northbite contact form: message from Priya');
+    expect(mail?.text).toMatch(/^Priya <priya@example.ca> wrote/);
+  });
+
+  it('writes the sender as "a visitor" when the name carries a link (the message stays as sent)', async () => {
+    const res = await post(
+      '/api/contact',
+      { name: 'Urgent: see https://evil.example', email: 'lure@example.ca', message: 'Hello' },
+      '10.1.0.2',
+    );
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.replyTo, 'lure@example.ca'));
+    expect(mail?.subject).toBe('Northbite contact form: message from a visitor');
+    expect(mail?.text).toMatch(/^A visitor <lure@example.ca> wrote through the contact form:\n\nHello\n$/);
   });
 
   it.each([

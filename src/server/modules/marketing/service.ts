@@ -1,5 +1,6 @@
 /** Newsletter subscriptions and contact messages. */
 import { brand } from '../../../domain/brand.js';
+import { nameForEmail } from '../../../domain/email-names.js';
 import type { ContactMessage } from '../../../domain/marketing.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, newsletterSubscribers } from '../../db/schema.js';
@@ -58,8 +59,10 @@ export function createMarketingService({
         await mailer.enqueue(tx, {
           to: contactEmail,
           replyTo: email,
-          subject: `${brand.name} contact form: message from ${name}`,
-          text: `${name} <${email}> wrote through the contact form:\n\n${message}\n`,
+          // The sender's name only when it reads as a name (domain/email-names.ts): the message
+          // itself is quoted as sent, but the subject and first line are in the shop's voice.
+          subject: `${brand.name} contact form: message from ${nameForEmail(name) ?? 'a visitor'}`,
+          text: `${nameForEmail(name) ?? 'A visitor'} <${email}> wrote through the contact form:\n\n${message}\n`,
         });
       });
       mailer.deliverSoon();

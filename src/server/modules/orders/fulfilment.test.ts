@@ -296,3 +296,67 @@ describe('the new-order alert', () => {
     }
   });
 });
+
+describe('names in the order e-mails', () => {
+  const LURE = { firstName: 'Visit www.evil.example', lastName: 'https://evil.example/refund' };
+  const allMailsTo = (to: string) => mailsTo(to, '%');
+  const firstLine = (text: string) => text.split(/\r?\n/)[0];
+
+  it('a name carrying a link is left out of every e-mail, the greeting, the address and the alert', async () => {
+    const buyer = await f.person({ emailVerified: true });
+    const order = await f.buy(buyer, [{ id: productId, quantity: 1 }], {
+      shipping: { ...LURE, email: buyer.email },
+    });
+    expect((await setStatus(order.id, { status: 'Shipped' })).statusCode).toBe(200);
+    expect((await setStatus(order.id, { status: 'Delivered' })).statusCode).toBe(200);
+    const mails = await allMailsTo(buyer.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Your Northbite order #${order.id}`,
+        `Your order is on its way (#${order.id})`,
+        `Your order has been delivered (#${order.id})`,
+      ].sort(),
+    );
+    const alerts = await mailsTo(ALERTS, `New order #${order.id}:%`);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe(`New order #${order.id}: $${order.total.toFixed(2)}`);
+    for (const mail of [...mails, ...alerts]) {
+      for (const part of [mail.subject, mail.text, mail.html ?? '']) expect(part).not.toContain('evil');
+    }
+    for (const mail of mails) expect(firstLine(mail.text)).toBe('Hi,');
+  });
+
+  it('greets by name only at the confirmed address of the account that ordered', async () => {
+    const name = { firstName: 'Jane', lastName: 'Doe' };
+    // Confirmed, and the order's address is the account's: by name, and the name on the parcel.
+    const confirmed = await f.person({ emailVerified: true });
+    const mine = await f.buy(confirmed, [{ id: productId, quantity: 1 }], {
+      shipping: { ...name, email: confirmed.email.toUpperCase() },
+    });
+    const [confirmation] = await mailsTo(mine.email, `Your Northbite order #${mine.id}`);
+    expect(firstLine(confirmation!.text)).toBe('Hi Jane,');
+    expect(confirmation!.text).toContain('  Jane Doe\n');
+    const canceled = await f.call('POST', `/api/orders/${mine.id}/cancel`, { token: confirmed.token });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const statusMails = [
+      ...(await mailsTo(mine.email, `Your order has been canceled (#${mine.id})`)),
+      ...(await mailsTo(mine.email, `Your refund of %(#${mine.id})`)),
+    ];
+    expect(statusMails).toHaveLength(2);
+    for (const mail of statusMails) expect(firstLine(mail.text)).toBe('Hi Jane,');
+
+    // Not confirmed yet: whoever registered may not own the address.
+    const unconfirmed = await f.person();
+    const theirs = await f.buy(unconfirmed, [{ id: productId, quantity: 1 }], {
+      shipping: { ...name, email: unconfirmed.email },
+    });
+    // Confirmed, but the order goes to another address typed at checkout.
+    const elsewhere = await f.buy(confirmed, [{ id: productId, quantity: 1 }], {
+      shipping: { ...name, email: 'someone.else@example.ca' },
+    });
+    for (const order of [theirs, elsewhere]) {
+      const [mail] = await mailsTo(order.email, `Your Northbite order #${order.id}`);
+      expect(firstLine(mail!.text)).toBe('Hi,');
+    }
+  });
+});

@@ -2,20 +2,27 @@
  * The e-mails an order sends (issue 17): the confirmation, the owner's new-order alert, and the
  * customer's status e-mails (on its way, delivered, canceled, refunded). All are transactional: sent
  * whatever the marketing consent. Each is written to the outbox in the transaction of the change it
- * tells about, so it goes out once per change, whichever instance made it (decision 0009).
+ * tells about, so it goes out once per change, whichever instance made it (decision 0009). Names
+ * are written only when they read as names (domain/email-names.ts), and the customer is greeted by
+ * name only at the account's confirmed address (recipient.ts).
  */
+import { fullNameForEmail, greeting } from '../../../domain/email-names.js';
 import { formatPrice } from '../../../domain/money.js';
 import type { Order } from '../../../domain/orders.js';
 import { brandedHtml } from '../mail/layout.js';
 import type { OutgoingEmail } from '../mail/outbox.js';
+import type { Recipient } from './recipient.js';
 
 const money = (dollars: number) => formatPrice(Math.round(dollars * 100));
 const itemLines = (order: Order) =>
   order.items.map(
     (item) => `  ${item.quantity} x ${item.product_name}  ${formatPrice(item.price * item.quantity)}`,
   );
+/** "Hi Jane," at a confirmed address, else "Hi,". */
+const hi = (order: Order, { confirmed }: Recipient) => greeting(confirmed ? order.first_name : null);
+const nameOf = (order: Order) => fullNameForEmail(order.first_name, order.last_name);
 const addressLines = (order: Order) => [
-  `  ${order.first_name} ${order.last_name}`,
+  ...(nameOf(order) ? [`  ${nameOf(order)}`] : []),
   `  ${order.shipping_address}${order.shipping_address2 ? `, ${order.shipping_address2}` : ''}`,
   `  ${order.shipping_city}, ${order.shipping_state} ${order.shipping_postal_code}`,
   `  ${order.shipping_country}`,
@@ -48,12 +55,12 @@ function compose(
   return { to, subject, text, html };
 }
 
-export function confirmationEmail(order: Order): OutgoingEmail {
+export function confirmationEmail(order: Order, recipient: Recipient): OutgoingEmail {
   return {
     to: order.email,
     subject: `Your Northbite order #${order.id}`,
     text: [
-      `Hi ${order.first_name},`,
+      hi(order, recipient),
       '',
       `Thank you for your order! We have received order #${order.id} and will let you know when it ships.`,
       '',
@@ -78,7 +85,7 @@ export function confirmationEmail(order: Order): OutgoingEmail {
 export function orderAlertEmail(order: Order, to: string, publicUrl: string): OutgoingEmail {
   return compose(
     to,
-    `New order #${order.id}: ${money(order.total)} from ${order.first_name} ${order.last_name}`,
+    `New order #${order.id}: ${money(order.total)}${nameOf(order) ? ` from ${nameOf(order)}` : ''}`,
     {
       paragraphs: [`Order #${order.id} was just paid: ${money(order.total)} CAD (${order.email}).`],
       block: [...itemLines(order), '', 'Ship to:', ...addressLines(order)],
@@ -87,13 +94,13 @@ export function orderAlertEmail(order: Order, to: string, publicUrl: string): Ou
   );
 }
 
-export function shippedEmail(order: Order, publicUrl: string): OutgoingEmail {
+export function shippedEmail(order: Order, publicUrl: string, recipient: Recipient): OutgoingEmail {
   const tracking = order.tracking_number
     ? `${order.carrier ?? 'The carrier'} tracking number: ${order.tracking_number}.`
     : 'It is on its way with our carrier.';
   return compose(order.email, `Your order is on its way (#${order.id})`, {
     paragraphs: [
-      `Hi ${order.first_name},`,
+      hi(order, recipient),
       `Good news: order #${order.id} has shipped. ${tracking}`,
       'Delivery takes 3-7 business days.',
     ],
@@ -104,20 +111,25 @@ export function shippedEmail(order: Order, publicUrl: string): OutgoingEmail {
   });
 }
 
-export function deliveredEmail(order: Order, publicUrl: string): OutgoingEmail {
+export function deliveredEmail(order: Order, publicUrl: string, recipient: Recipient): OutgoingEmail {
   return compose(order.email, `Your order has been delivered (#${order.id})`, {
     paragraphs: [
-      `Hi ${order.first_name},`,
+      hi(order, recipient),
       `Order #${order.id} has been delivered. We hope you enjoy every bite.`,
     ],
     button: { label: 'See your order', href: `${publicUrl}/orders/${order.id}` },
   });
 }
 
-export function canceledEmail(order: Order, by: 'customer' | 'shop', publicUrl: string): OutgoingEmail {
+export function canceledEmail(
+  order: Order,
+  by: 'customer' | 'shop',
+  publicUrl: string,
+  recipient: Recipient,
+): OutgoingEmail {
   return compose(order.email, `Your order has been canceled (#${order.id})`, {
     paragraphs: [
-      `Hi ${order.first_name},`,
+      hi(order, recipient),
       by === 'customer'
         ? `As you asked, order #${order.id} has been canceled.`
         : `We have canceled order #${order.id}.`,
@@ -129,10 +141,15 @@ export function canceledEmail(order: Order, by: 'customer' | 'shop', publicUrl: 
   });
 }
 
-export function refundedEmail(order: Order, amountCents: number, publicUrl: string): OutgoingEmail {
+export function refundedEmail(
+  order: Order,
+  amountCents: number,
+  publicUrl: string,
+  recipient: Recipient,
+): OutgoingEmail {
   return compose(order.email, `Your refund of ${formatPrice(amountCents)} (#${order.id})`, {
     paragraphs: [
-      `Hi ${order.first_name},`,
+      hi(order, recipient),
       `We have refunded ${formatPrice(amountCents)} CAD for order #${order.id} to the card you paid with.`,
       'Banks usually show it within 5-10 business days.',
     ],

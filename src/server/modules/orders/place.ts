@@ -16,6 +16,7 @@ import type { IntentCheckout } from '../payments/checkout-snapshot.js';
 import { takeStock } from '../stock/reservations.js';
 import { confirmationEmail, orderAlertEmail } from './order-emails.js';
 import { loadOrder, toApiOrder } from './read.js';
+import { recipientOf } from './recipient.js';
 import { customer, emailSummary, recordEvents, SYSTEM } from './timeline.js';
 
 export function createOrderPlacement(
@@ -168,7 +169,7 @@ export function createOrderPlacement(
       // The e-mails (the confirmation, the owner's alert) in one statement, and the timeline's four
       // events in another, in the order they were always written.
       const emails = [
-        confirmationEmail(created),
+        confirmationEmail(created, await recipientOf(tx, created)),
         ...(alertEmail ? [orderAlertEmail(created, alertEmail, publicUrl)] : []),
       ];
       await mailer.enqueueAll(tx, emails);

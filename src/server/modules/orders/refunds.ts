@@ -18,6 +18,7 @@ import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { refundedEmail } from './order-emails.js';
+import { recipientOf } from './recipient.js';
 import { recordEvent, SYSTEM } from './timeline.js';
 
 /** The job that sends a pending refund again when sending it at once did not go through. */
@@ -164,7 +165,7 @@ export function createRefunds(
       }
       const refunded = await load(tx, done.orderId);
       if (refunded) {
-        const email = refundedEmail(refunded, done.amountCents, publicUrl);
+        const email = refundedEmail(refunded, done.amountCents, publicUrl, await recipientOf(tx, refunded));
         await mailer.enqueue(tx, email);
         await recordEvent(tx, done.orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);
       }

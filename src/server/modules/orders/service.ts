@@ -31,6 +31,7 @@ import { createOrderPlacement } from './place.js';
 import { loadOrder, toApiOrder, type OrderRow } from './read.js';
 import { createRefunds, recordRefund, refundsOf } from './refunds.js';
 import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
+import { recipientOf } from './recipient.js';
 import {
   adminActor,
   customer,
@@ -145,7 +146,12 @@ export function createOrdersService(
     await send(
       tx,
       row.id,
-      canceledEmail(canceled, by.actor.kind === 'customer' ? 'customer' : 'shop', publicUrl),
+      canceledEmail(
+        canceled,
+        by.actor.kind === 'customer' ? 'customer' : 'shop',
+        publicUrl,
+        await recipientOf(tx, canceled),
+      ),
     );
     return key;
   }
@@ -358,7 +364,8 @@ export function createOrdersService(
           await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
           // A tracking number given after the order shipped: the customer gets it, once per number.
           if (from === 'Shipped' && tracking && tracking !== current.trackingNumber) {
-            await send(tx, orderId, shippedEmail((await loadOrder(tx, orderId))!, publicUrl));
+            const order = (await loadOrder(tx, orderId))!;
+            await send(tx, orderId, shippedEmail(order, publicUrl, await recipientOf(tx, order)));
           }
           return null;
         }
@@ -368,10 +375,17 @@ export function createOrdersService(
         }
         await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
         await recordEvent(tx, orderId, 'status', `Status ${from} → ${to}`, actor);
-        if (to === 'Shipped')
-          await send(tx, orderId, shippedEmail((await loadOrder(tx, orderId))!, publicUrl));
-        if (to === 'Delivered')
-          await send(tx, orderId, deliveredEmail((await loadOrder(tx, orderId))!, publicUrl));
+        if (to === 'Shipped' || to === 'Delivered') {
+          const order = (await loadOrder(tx, orderId))!;
+          const recipient = await recipientOf(tx, order);
+          await send(
+            tx,
+            orderId,
+            to === 'Shipped'
+              ? shippedEmail(order, publicUrl, recipient)
+              : deliveredEmail(order, publicUrl, recipient),
+          );
+        }
         return null;
       });
       if (key) await sendNow(key, orderId);

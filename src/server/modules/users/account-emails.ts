@@ -1,8 +1,11 @@
 /**
  * The e-mails of account recovery and confirmation (issue 15), each in plain text and HTML: what it
- * is for, the link, how long it works, and what to do if it was not you.
+ * is for, the link, how long it works, and what to do if it was not you. They greet by the first
+ * name only when it reads as a name (domain/email-names.ts) and the address they go to is
+ * confirmed: whoever registered with an address may not own it.
  */
 import { brand } from '../../../domain/brand.js';
+import { greeting } from '../../../domain/email-names.js';
 import { brandedHtml } from '../mail/layout.js';
 import type { OutgoingEmail } from '../mail/outbox.js';
 
@@ -10,17 +13,20 @@ const NOT_YOU = "If this wasn't you, ignore this message: nothing changes on you
 const SIGN_OFF = `The ${brand.name} team`;
 
 const hours = (count: number) => (count === 1 ? '1 hour' : `${count} hours`);
-const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
 
 interface LinkEmail {
   to: string;
-  firstName: string;
   link: string;
   validHours: number;
 }
 
+/** The account's first name, or null when the address written to is not confirmed (no name then). */
+interface Greeted {
+  firstName: string | null;
+}
+
 function linkEmail(
-  { to, firstName, link, validHours }: LinkEmail,
+  { to, firstName, link, validHours }: LinkEmail & Greeted,
   parts: { subject: string; intro: string; button: string; extra?: string },
 ): OutgoingEmail {
   const works = `This link works once, for ${hours(validHours)}. Please do not forward it.`;
@@ -46,7 +52,7 @@ function linkEmail(
   return { to, subject: parts.subject, text, html };
 }
 
-export const resetPasswordEmail = (input: LinkEmail) =>
+export const resetPasswordEmail = (input: LinkEmail & Greeted) =>
   linkEmail(input, {
     subject: `Reset your ${brand.name} password`,
     intro: `Someone asked to reset the password of your ${brand.name} account. To choose a new password, follow this link:`,
@@ -54,24 +60,32 @@ export const resetPasswordEmail = (input: LinkEmail) =>
     extra: 'Setting a new password signs you out on every other device.',
   });
 
+/** To an address not confirmed yet, by definition: never by name. */
 export const verifyEmailEmail = (input: LinkEmail) =>
-  linkEmail(input, {
-    subject: `Please confirm your e-mail for ${brand.name}`,
-    intro: `Thanks for creating a ${brand.name} account. Please confirm that this is your e-mail address:`,
-    button: 'Confirm my e-mail',
-  });
+  linkEmail(
+    { ...input, firstName: null },
+    {
+      subject: `Please confirm your e-mail for ${brand.name}`,
+      intro: `Thanks for creating a ${brand.name} account. Please confirm that this is your e-mail address:`,
+      button: 'Confirm my e-mail',
+    },
+  );
 
+/** To the new address, not confirmed yet: never by name. */
 export const confirmNewEmailEmail = (input: LinkEmail) =>
-  linkEmail(input, {
-    subject: `Confirm your new e-mail for ${brand.name}`,
-    intro: `You asked to use this address for your ${brand.name} account. Your account keeps its current address until you confirm this one:`,
-    button: 'Confirm my new e-mail',
-  });
+  linkEmail(
+    { ...input, firstName: null },
+    {
+      subject: `Confirm your new e-mail for ${brand.name}`,
+      intro: `You asked to use this address for your ${brand.name} account. Your account keeps its current address until you confirm this one:`,
+      button: 'Confirm my new e-mail',
+    },
+  );
 
 /** Sent to the current address when a change is asked for: a notice, with no link that does anything. */
 export function emailChangeNoticeEmail(input: {
   to: string;
-  firstName: string;
+  firstName: string | null;
   newEmail: string;
   resetLink: string;
 }): OutgoingEmail {

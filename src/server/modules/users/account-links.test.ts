@@ -363,6 +363,55 @@ describe('e-mail confirmation', () => {
 // The attacks of issue 15, each reproduced.
 
 describe('attacks on accounts', () => {
+  it('a first name carrying a link reaches no e-mail, and an unconfirmed address is greeted without a name', async () => {
+    // Registering with the victim's address: the shop's genuine e-mails would carry the lure.
+    const LURE = 'URGENT: claim your refund at https://evil.example';
+    const victimEmail = uniqueEmail('lured');
+    const squatter = await register({ email: victimEmail, firstName: LURE });
+    const confirmation = await inbox.waitFor(victimEmail, /^Please confirm your e-mail/);
+    await forgot(victimEmail);
+    const resetMail = await inbox.waitFor(victimEmail, /^Reset your Northbite password$/);
+    const changed = await call('PATCH', `/api/users/${squatter.user.id}`, {
+      token: squatter.token,
+      body: { email: uniqueEmail('squatter-elsewhere') },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const notice = await inbox.waitFor(victimEmail, /about to change$/);
+    for (const mail of [confirmation, resetMail, notice]) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('URGENT');
+      }
+      expect(mail.text.split(/\r?\n/)[0]).toBe('Hi,');
+      expect(mail.html).toContain('>Hi,</p>');
+    }
+
+    // Unconfirmed, even a name that reads as one is left out: it is the registrant's words.
+    const words = uniqueEmail('words');
+    await register({ email: words, firstName: 'Your account is locked' });
+    const wordsMail = await inbox.waitFor(words, /^Please confirm your e-mail/);
+    expect(wordsMail.text.split(/\r?\n/)[0]).toBe('Hi,');
+    expect(wordsMail.raw).not.toContain('locked');
+
+    // A confirmed address is greeted by a name that reads as one, and never by a link.
+    const jane = await insertUser({
+      email: uniqueEmail('jane'),
+      firstName: 'Jane',
+      emailVerifiedAt: new Date(),
+    });
+    await forgot(jane.email);
+    expect((await inbox.waitFor(jane.email, ANY)).text.split(/\r?\n/)[0]).toBe('Hi Jane,');
+    const linked = await insertUser({
+      email: uniqueEmail('linked'),
+      firstName: 'see www.evil.example',
+      emailVerifiedAt: new Date(),
+    });
+    await forgot(linked.email);
+    const linkedMail = await inbox.waitFor(linked.email, ANY);
+    expect(linkedMail.text.split(/\r?\n/)[0]).toBe('Hi,');
+    expect(linkedMail.raw).not.toContain('evil.example');
+  });
+
   it('pre-registering a Google user’s address gives the squatter nothing once the owner arrives', async () => {
     const victimEmail = uniqueEmail('victim.gmail');
     const squatter = await register({ email: victimEmail, password: 'Squatter-Pass-123' });

@@ -64,6 +64,8 @@ const working = (token: string, purposes: Purpose[]) =>
     gt(accountTokens.expiresAt, sql`now()`),
   );
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** The name to greet the account's own address with: none until that address is confirmed. */
+const confirmedName = (user: UserRow) => (user.emailVerifiedAt ? user.firstName : null);
 
 export interface AccountLinksDeps {
   db: Database;
@@ -158,7 +160,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         tx,
         resetPasswordEmail({
           to: user.email,
-          firstName: user.firstName,
+          firstName: confirmedName(user),
           link,
           validHours: RESET_LINK_HOURS,
         }),
@@ -277,7 +279,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
       const link = await issue(executor, user.id, 'verify-email', user.email);
       await mailer.enqueue(
         executor,
-        verifyEmailEmail({ to: user.email, firstName: user.firstName, link, validHours: VERIFY_LINK_HOURS }),
+        verifyEmailEmail({ to: user.email, link, validHours: VERIFY_LINK_HOURS }),
       );
     },
 
@@ -303,7 +305,6 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         tx,
         confirmNewEmailEmail({
           to: newEmail,
-          firstName: user.firstName,
           link,
           validHours: VERIFY_LINK_HOURS,
         }),
@@ -313,7 +314,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
         tx,
         emailChangeNoticeEmail({
           to: user.email,
-          firstName: user.firstName,
+          firstName: confirmedName(user),
           newEmail,
           resetLink: `${publicUrl}/forgot-password`,
         }),

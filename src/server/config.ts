@@ -139,6 +139,8 @@ const envSchema = z
     S3_PUBLIC_URL: optionalString,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
+    PAGE_RENDER_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(120),
+    PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -242,6 +244,12 @@ export interface Config {
   shutdownDelayMs: number;
   /** Bytes of images each instance keeps in memory in front of the image store (0: none). */
   imageCacheBytes: number;
+  /**
+   * Page renders the cache cannot answer (decision 0041): at most `perClientPerMinute` for each client
+   * address (0: no limit), counted like the other rate limits (in Redis with REDIS_URL), and at most
+   * `concurrency` at once in each instance.
+   */
+  pageRenders: { perClientPerMinute: number; concurrency: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -323,6 +331,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...(s3 ? { s3 } : {}),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+    pageRenders: { perClientPerMinute: e.PAGE_RENDER_LIMIT, concurrency: e.PAGE_RENDER_CONCURRENCY },
     logLevel: e.LOG_LEVEL,
   };
 }

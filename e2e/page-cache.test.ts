@@ -105,7 +105,10 @@ describe('paths that are not a page’s own', () => {
       ['/shop/', '/shop'],
       ['/shop//', '/shop'],
       ['//shop', '/shop'],
-      ['/products//classic-chocolate-chunk-protein-cookies', '/products/classic-chocolate-chunk-protein-cookies'],
+      [
+        '/products//classic-chocolate-chunk-protein-cookies',
+        '/products/classic-chocolate-chunk-protein-cookies',
+      ],
       ['/shop/?utm_source=x', '/shop?utm_source=x'],
       ['//anything/shop', '/anything/shop'],
     ]) {

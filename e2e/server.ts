@@ -49,6 +49,10 @@ export async function startShop(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The journeys drive every browser from this one address, far faster than a shopper clicks, and
+      // each client-side navigation is a render: the per-client render limit (decision 0041) is
+      // raised for them. e2e/page-cache.test.ts sets a small one of its own to test it.
+      PAGE_RENDER_LIMIT: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -408,6 +408,7 @@ export async function buildApp({
       stripe: Boolean(config.stripe),
       klaviyo: Boolean(config.klaviyoPublicKey),
       catalogVersion: async () => (await catalogCache.snapshot()).version,
+      renders: config.pageRenders,
       context: {
         storefront,
         siteImages: await ensureSeedImages(images),

@@ -164,6 +164,8 @@ const envSchema = z
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
     IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
+    PAGE_RENDER_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(120),
+    PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -287,6 +289,12 @@ export interface Config {
   shutdownDelayMs: number;
   /** Bytes of images each instance keeps in memory in front of the image store (0: none). */
   imageCacheBytes: number;
+  /**
+   * Page renders the cache cannot answer (decision 0041): at most `perClientPerMinute` for each client
+   * address (0: no limit), counted like the other rate limits (in Redis with REDIS_URL), and at most
+   * `concurrency` at once in each instance.
+   */
+  pageRenders: { perClientPerMinute: number; concurrency: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -379,6 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+    pageRenders: { perClientPerMinute: e.PAGE_RENDER_LIMIT, concurrency: e.PAGE_RENDER_CONCURRENCY },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -8,17 +8,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import type { PageContext } from '../domain/storefront.js';
+import { createFairQueue, QUEUE_FULL, QueueRefused, type FairQueue } from './http/db-queue.js';
 import { deferScriptStart } from './http/deferred-start.js';
+import { HttpError, notFound } from './http/errors.js';
 import { sealInlineScripts } from './http/inline-scripts.js';
-import {
-  createPageCache,
-  isCacheablePageRequest,
-  type RenderedPage,
-  type PageCache,
-} from './http/page-cache.js';
+import { createPageCache, type RenderedPage, type PageCache } from './http/page-cache.js';
+import { declaredCanonicalPath, planPageRequest, type PagePlan } from './http/page-keys.js';
 import { chooseEncoding, compressOnce } from './http/representation.js';
 import { webBuildDir } from './paths.js';
 
@@ -92,10 +90,19 @@ interface WebOptions {
   klaviyo: boolean;
   /** The catalogue's current version: a rendered page is kept until it moves (http/page-cache.ts). */
   catalogVersion: () => Promise<number>;
+  /** Renders the cache cannot answer: per client and minute (0: unlimited), and at once (decision 0041). */
+  renders: { perClientPerMinute: number; concurrency: number };
 }
 
 /** How long a rendered page is kept even when the catalogue does not change. */
 const PAGE_MAX_AGE_MS = 60_000;
+/** The window of the per-client render limit. */
+const RENDER_LIMIT_WINDOW_MS = 60_000;
+/** Renders waiting for a turn past PAGE_RENDER_CONCURRENCY, and the longest wait, before a 503. */
+const RENDER_QUEUE_LIMIT = 64;
+const RENDER_QUEUE_WAIT_MS = 3_000;
+/** Seconds a render turned away by the full queue is asked to wait. */
+const RENDER_RETRY_AFTER_SECONDS = 1;
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   if (options.mode === 'development') return registerDevelopment(app, options);
@@ -124,18 +131,52 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
 
   const cache = createPageCache({ maxAgeMs: PAGE_MAX_AGE_MS, maxEntries: 500, compress: compressOnce });
-  await registerPageRoute(app, (request, reply) => servePage(handler, options, cache, request, reply));
+  // Renders take turns, a few at once: a flood of them from many addresses then waits (or is turned
+  // away with a 503) instead of crowding out the pages the cache answers (decision 0041).
+  const turns = createFairQueue({
+    slots: options.renders.concurrency,
+    limit: RENDER_QUEUE_LIMIT,
+    waitMs: RENDER_QUEUE_WAIT_MS,
+  });
+  // Read once per request: by the render limit's allow list (before the handler), then the handler.
+  const plans = new WeakMap<FastifyRequest, PagePlan>();
+  const planOf = (request: FastifyRequest): PagePlan => {
+    let plan = plans.get(request);
+    if (!plan) plans.set(request, (plan = planPageRequest(request.method, request.url)));
+    return plan;
+  };
+  // A render costs hundreds of times what a kept page does, so each client may force only so many
+  // (the shared rate limits of decision 0017: one count across instances with REDIS_URL, a 429 page
+  // with Retry-After past it). Redirects, refusals and pages the cache holds never count.
+  const rateLimit =
+    options.renders.perClientPerMinute > 0
+      ? {
+          max: options.renders.perClientPerMinute,
+          timeWindow: RENDER_LIMIT_WINDOW_MS,
+          allowList: async (request: FastifyRequest) => {
+            const plan = planOf(request);
+            if (plan.kind === 'redirect' || plan.kind === 'not-found') return true;
+            return plan.kind === 'cache' && cache.has(plan.key, await options.catalogVersion());
+          },
+        }
+      : undefined;
+  await registerPageRoute(
+    app,
+    (request, reply) => servePage(handler, options, cache, turns, planOf(request), request, reply),
+    rateLimit ? { rateLimit } : {},
+  );
 }
 
 /** The catch-all route for pages. Its requests keep their body unread: React Router actions read it. */
 async function registerPageRoute(
   app: FastifyInstance,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
+  config: FastifyContextConfig = {},
 ): Promise<void> {
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
+    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler, config });
   });
 }
 
@@ -143,14 +184,35 @@ async function servePage(
   handler: RequestHandler,
   options: WebOptions,
   cache: PageCache,
+  turns: FairQueue,
+  plan: PagePlan,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const renderHere = () => render(handler, options, request, reply);
-  const cacheable = isCacheablePageRequest(request.method, request.url);
-  const { page, outcome } = cacheable
-    ? await cache.serve(request.url, await options.catalogVersion(), renderHere)
-    : { page: await renderHere(), outcome: 'bypass' as const };
+  // Answered before anything renders (http/page-keys.ts): a Location is always a path on this origin.
+  if (plan.kind === 'redirect') return reply.status(plan.status).header('location', plan.location).send();
+  if (plan.kind === 'not-found') throw notFound('Not found');
+  const renderHere = async (path: string) => {
+    let release: () => void;
+    try {
+      release = await turns.acquire();
+    } catch (error) {
+      if (!(error instanceof QueueRefused)) throw error;
+      reply.header('retry-after', String(RENDER_RETRY_AFTER_SECONDS));
+      throw new HttpError(503, QUEUE_FULL);
+    }
+    try {
+      return await render(handler, options, request, reply, path);
+    } finally {
+      release();
+    }
+  };
+  // A page the cache may answer is rendered from its key alone: what the cache keeps can depend on
+  // nothing else the request carried (a restore link's token, a tracking tag).
+  const { page, outcome } =
+    plan.kind === 'cache'
+      ? await cache.serve(plan.key, await options.catalogVersion(), () => renderHere(plan.key))
+      : { page: await renderHere(request.url), outcome: 'bypass' as const };
 
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -186,9 +248,14 @@ async function render(
   options: WebOptions,
   request: FastifyRequest,
   reply: FastifyReply,
+  /** The path (and query) rendered: the request's own, or its key in the cache. */
+  url: string,
 ): Promise<RenderedPage> {
   const marker = randomBytes(16).toString('base64');
-  const response = await handler(toFetchRequest(request, reply), { ...options.context, cspNonce: marker });
+  const response = await handler(toFetchRequest(request, reply, url), {
+    ...options.context,
+    cspNonce: marker,
+  });
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
@@ -197,10 +264,12 @@ async function render(
   const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
   let bytes = Buffer.from(await response.arrayBuffer());
   let csp: string | null = null;
+  let canonical: string | null = null;
   if (isHtml) {
     // Scripts start after the first paint (decision 0035), then the inline ones are allowed by hash.
     const sealed = sealInlineScripts(deferScriptStart(bytes.toString('utf8'), marker), marker);
     bytes = Buffer.from(sealed.html);
+    canonical = declaredCanonicalPath(sealed.html);
     csp = pageCsp({
       scriptHashes: sealed.hashes,
       upgradeInsecure: options.upgradeInsecureRequests,
@@ -223,13 +292,15 @@ async function render(
       complete &&
       request.method === 'GET' &&
       cookies.length === 0 &&
-      (response.headers.get('cache-control') ?? '').startsWith('public'),
+      (response.headers.get('cache-control') ?? '').startsWith('public') &&
+      // Only under the path the page names as its own: `/SHOP` renders the shop, and is not its key.
+      canonical === url,
   };
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.raw.url ?? '/', origin);
+/** `path` starts with one slash; joined to the origin, not resolved against it (`//x` is a host). */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, path: string): Request {
+  const url = new URL(`${request.protocol}://${request.host}${path}`);
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -269,7 +340,7 @@ async function registerDevelopment(app: FastifyInstance, options: WebOptions): P
     vite.middlewares(request.raw, reply.raw, () => {
       void (async () => {
         try {
-          const response = await handler(toFetchRequest(request, reply), {
+          const response = await handler(toFetchRequest(request, reply, request.url), {
             ...options.context,
             cspNonce: '',
           });

@@ -92,6 +92,22 @@ describe('the cache of compressed pages', () => {
     expect(bodies).toEqual(['own']);
   });
 
+  it('says whether a page is kept for a key and version, not counting a render under way', async () => {
+    const { cache } = setup();
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const rendering = cache.serve('/shop', 1, async () => {
+      await gate;
+      return page('shop');
+    });
+    expect(cache.has('/shop', 1)).toBe(false);
+    finish();
+    await rendering;
+    expect(cache.has('/shop', 1)).toBe(true);
+    expect(cache.has('/shop', 2)).toBe(false);
+    expect(cache.has('/shop?cb=1', 1)).toBe(false);
+  });
+
   it('holds at most maxEntries pages, dropping the oldest', async () => {
     const { cache } = setup();
     for (const path of ['/a', '/b', '/c']) await cache.serve(path, 1, async () => page(path));

@@ -1,9 +1,10 @@
 /**
- * Rendered pages, kept per path. Public pages look the same for everyone (the signed-in view appears
- * after hydration) and change with the catalogue, so a page rendered once serves every visitor until
- * the catalogue's version moves, or for at most `maxAgeMs` (a safety net for anything else a page
- * shows). Inline scripts are allowed by their hashes (decision 0032), so a kept page is the very same
- * bytes for everyone: it is compressed once, with brotli and gzip, when it is kept.
+ * Rendered pages, kept per canonical path (http/page-keys.ts, decision 0041). Public pages look the
+ * same for everyone (the signed-in view appears after hydration) and change with the catalogue, so a
+ * page rendered once serves every visitor until the catalogue's version moves, or for at most
+ * `maxAgeMs` (a safety net for anything else a page shows). Inline scripts are allowed by their
+ * hashes (decision 0032), so a kept page is the very same bytes for everyone: it is compressed once,
+ * with brotli and gzip, when it is kept.
  *
  * Visitors who ask for a page while it is being rendered wait for that render instead of starting
  * their own, and use it if it turned out to be a page that may be kept.
@@ -99,6 +100,14 @@ export function createPageCache({
         rendering.delete(key);
       }
     },
+    /**
+     * Whether a page is kept for `key` at `version`: what the per-client render limit leaves uncounted
+     * (web.ts). Not a render under way: it may turn out not to be kept, and then each visitor who
+     * waited for it renders their own.
+     */
+    has(key: string, version: number): boolean {
+      return fresh(key, version, Date.now()) !== undefined;
+    },
     get size() {
       return pages.size;
     },
@@ -106,7 +115,3 @@ export function createPageCache({
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
-
-/** Only plain GETs of a path without a query are kept: a query may carry a secret (a restore link). */
-export const isCacheablePageRequest = (method: string, url: string) =>
-  (method === 'GET' || method === 'HEAD') && !url.includes('?');

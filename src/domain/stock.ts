@@ -39,3 +39,72 @@ export function notEnoughStockMessage(name: string, left: number): string {
   if (left <= 0) return `${name} is sold out. Please remove it from your cart to continue.`;
   return `Only ${left} of ${name} left. Please lower the quantity in your cart to continue.`;
 }
+
+/**
+ * Why the count on hand changed, as the admin says it in 'Adjust stock' (decision 0039). Received adds
+ * units, spoiled and damaged take them away, the other two may go either way.
+ */
+export const STOCK_REASONS = ['received', 'spoiled', 'damaged', 'count_correction', 'other'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  received: 'Received',
+  spoiled: 'Spoiled',
+  damaged: 'Damaged',
+  count_correction: 'Count correction',
+  other: 'Other',
+};
+
+/** The sign a reason's change must have: +1 adds, -1 takes away, 0 either. */
+export const STOCK_REASON_SIGN: Record<StockReason, 1 | -1 | 0> = {
+  received: 1,
+  spoiled: -1,
+  damaged: -1,
+  count_correction: 0,
+  other: 0,
+};
+
+/** The longest note an adjustment keeps. */
+export const STOCK_NOTE_MAX = 500;
+
+/** Why an adjustment of `delta` for `reason` cannot be taken as it is (null when it can). */
+export function adjustmentProblem(delta: number, reason: StockReason, note: string | null): string | null {
+  const sign = STOCK_REASON_SIGN[reason];
+  if (sign === 1 && delta < 0) return 'Received adds units: enter a positive number, e.g. +24.';
+  if (sign === -1 && delta > 0) {
+    return `${STOCK_REASON_LABELS[reason]} takes units away: enter a negative number, e.g. -6.`;
+  }
+  if (reason === 'other' && !note) return 'Please say in the note what happened.';
+  return null;
+}
+
+/** '+24', '-6': a change of the count as the history shows it. */
+export function signedUnits(delta: number): string {
+  return `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${Math.abs(delta).toLocaleString('en-CA')}`;
+}
+
+/**
+ * The 409 of an absolute stock write whose form was opened before the count changed (decision 0039):
+ * what is on hand now, so the admin can see the difference.
+ */
+export function staleStockMessage(onHand: number | null, held: number): string {
+  const now =
+    onHand === null
+      ? 'it is made to order now'
+      : `${onHand.toLocaleString('en-CA')} on hand now${
+          held > 0
+            ? ` (${(onHand - held).toLocaleString('en-CA')} available, ${held.toLocaleString('en-CA')} held in checkouts)`
+            : ''
+        }`;
+  return `The stock has changed since you opened this form: ${now}. Reload and try again.`;
+}
+
+/** The 409 of a take-away larger than what is on hand. */
+export function notEnoughOnHandMessage(name: string, available: number, held: number, asked: number): string {
+  const onHand = available + held;
+  const parts =
+    held > 0
+      ? ` (${available.toLocaleString('en-CA')} available, ${held.toLocaleString('en-CA')} held in checkouts)`
+      : '';
+  return `Only ${onHand.toLocaleString('en-CA')} of ${name} on hand${parts}: ${asked.toLocaleString('en-CA')} cannot be taken away.`;
+}

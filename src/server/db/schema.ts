@@ -407,6 +407,39 @@ export const stockReservations = pgTable(
 );
 
 /**
+ * Every change of a product's count an admin made (decision 0039): an adjustment ('+24 received',
+ * '-6 spoiled') or a count written in the product form. Written in the change's own transaction.
+ * Checkouts' holds and sales are in stock_reservations. `admin_name` keeps the name as it was.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['adjustment', 'set'] }).notNull(),
+    /** The change of the count on hand; null when the product went to or from made to order. */
+    delta: integer('delta'),
+    reason: text('reason'),
+    note: text('note'),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminName: text('admin_name'),
+    /** products.stock right after (what could be sold); null: made to order. */
+    stockAfter: integer('stock_after'),
+    /** On hand right after: stock_after plus the units checkouts held out of it. */
+    onHandAfter: integer('on_hand_after'),
+    /** Units held by checkouts that this change took: they do not come back when the checkout expires. */
+    heldWrittenOff: integer('held_written_off').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_product_id_idx').on(t.productId, t.id),
+    check('stock_movements_kind_check', sql`${t.kind} in ('adjustment', 'set')`),
+  ],
+);
+
+/**
  * What happened to an order, and who did it (issue 17): created, paid, status and shipping changes,
  * address edits, e-mails queued, refunds. Written in the same transaction as the change it records,
  * so the timeline is also the audit trail of admin actions on orders. `actor_name` keeps the admin's

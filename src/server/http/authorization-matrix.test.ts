@@ -811,6 +811,32 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(row?.priceCents).toBe(123);
     },
   },
+  // Decision 0039: the count changes by what happened, with its history.
+  'POST /api/products/:id/stock-adjustments': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    prepare: async () => {
+      const productId = await scratchProduct();
+      await db().update(products).set({ stock: 5 }).where(eq(products.id, productId));
+      return { productId };
+    },
+    request: (_s, _caller, target) => ({
+      url: `/api/products/${target.productId}/stock-adjustments`,
+      body: { delta: 3, reason: 'received' },
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      const [row] = await db()
+        .select()
+        .from(products)
+        .where(eq(products.id, Number(target.productId)));
+      expect(row?.stock).toBe(8);
+    },
+  },
+  'GET /api/admin/products/:id/stock-history': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: (s) => ({ url: `/api/admin/products/${s.product.id}/stock-history` }),
+  },
   'DELETE /api/products/:id': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },

@@ -553,6 +553,9 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
   if (url === '/api/products/:slug') return { slug: world.product.slug };
   // Only PATCH gets here: DELETE is only ever sent ids that name nothing.
   if (url === '/api/products/:id') return { id: String(world.patchProduct.id) };
+  if (url === '/api/products/:id/stock-adjustments' || url === '/api/admin/products/:id/stock-history') {
+    return { id: String(world.patchProduct.id) };
+  }
   if (url.startsWith('/api/categories')) return { slug: world.category.slug };
   if (url.startsWith('/api/recipes')) return { id: String(world.recipeId) };
   return {};
@@ -614,6 +617,7 @@ function examples(actor: Actor): Record<string, object> {
       data: { object: { id: world.intent.payment_intent_id, amount_received: 100 } },
     },
     'POST /api/products': { name: 'Fuzz Bar', price: 4.5, category_id: world.category.id },
+    'POST /api/products/:id/stock-adjustments': { delta: 3, reason: 'received', note: 'Fuzz batch' },
     'PATCH /api/products/:id': {
       name: 'Fuzz Bar',
       description: 'Crunchy.',
@@ -735,7 +739,7 @@ beforeAll(async () => {
   const suffix = randomBytes(3).toString('hex');
   const [own] = await db()
     .insert(schema.products)
-    .values({ ...copy, slug: `fuzz-${suffix}`, name: `Fuzz ${suffix}`, sku: null })
+    .values({ ...copy, slug: `fuzz-${suffix}`, name: `Fuzz ${suffix}`, sku: null, stock: 50 })
     .returning();
   const [category] = await db().select().from(schema.categories).limit(1);
   const [recipe] = await db().select().from(schema.recipes).limit(1);
@@ -786,6 +790,7 @@ const BODY_ROUTES = [
   'POST /api/payments/webhook',
   'POST /api/products',
   'PATCH /api/products/:id',
+  'POST /api/products/:id/stock-adjustments',
   'POST /api/recipes',
   'POST /api/recipes/:id/ingredients',
   'POST /api/abandoned-cart',
@@ -924,6 +929,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/payments/webhook': [['id']],
       'POST /api/products': [['name']],
       'PATCH /api/products/:id': [['name'], ['description'], ['is_active']],
+      'POST /api/products/:id/stock-adjustments': [['delta'], ['reason'], ['note']],
       'POST /api/recipes': [['product_id'], ['instructions'], ['cooking_time_minutes']],
       'POST /api/recipes/:id/ingredients': [['ingredient_id'], ['quantity'], ['unit']],
       'POST /api/abandoned-cart': [['email'], ['cartItems'], ['cartItems', 0, 'id'], ['total']],

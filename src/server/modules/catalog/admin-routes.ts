@@ -8,9 +8,14 @@ import {
   productDeleteReplySchema,
   productUpdateSchema,
   savedProductSchema,
+  stockAdjustmentReplySchema,
+  stockAdjustmentSchema,
+  stockHistoryQuerySchema,
+  stockMovementSchema,
 } from '../../../domain/product-admin.js';
+import { requireViewer } from '../../http/audience.js';
 import { HttpError, parseOr400 } from '../../http/errors.js';
-import { errorResponses, idParams } from '../../http/route-schemas.js';
+import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
 import { jsonOrMultipartBody, multipartBody } from '../../http/validation.js';
 import type { ImageStore } from '../images/store.js';
 import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
@@ -102,7 +107,10 @@ export function productAdminRoutes(
       if (!request.isMultipart()) throw new HttpError(415, 'Send the product as multipart/form-data.');
       const { fields, image } = await readMultipart(request);
       const input = parseOr400(productCreateSchema, fields);
-      const created = await withStoredImage(images, image, (imageUrl) => admin.create(input, imageUrl));
+      const adminId = (await requireViewer(request)).id;
+      const created = await withStoredImage(images, image, (imageUrl) =>
+        admin.create(input, imageUrl, adminId),
+      );
       reply.status(201);
       return changed(created);
     },
@@ -116,7 +124,10 @@ export function productAdminRoutes(
         tags,
         summary: 'Change the fields sent (JSON, or multipart/form-data with a new image)',
         description:
-          'A multipart form may add an `image` file. is_active false hides the product from the shop.',
+          'A multipart form may add an `image` file. is_active false hides the product from the shop. ' +
+          '`stock` is the count on hand (what can be sold plus what checkouts being paid hold; empty for ' +
+          'made to order) and must come with `expected_stock`, the `on_hand` the form was opened with: ' +
+          '409 when it is no longer true, 400 when it is missing.',
         consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
         // JSON is validated here (no body reads as {}); a multipart form's fields are parsed below.
@@ -126,14 +137,62 @@ export function productAdminRoutes(
     },
     async (request) => {
       const { id } = request.params;
+      const adminId = (await requireViewer(request)).id;
       if (request.isMultipart()) {
         const { fields, image } = await readMultipart(request);
         const changes = parseOr400(productUpdateSchema, fields);
         return changed(
-          await withStoredImage(images, image, (imageUrl) => admin.update(id, changes, imageUrl)),
+          await withStoredImage(images, image, (imageUrl) => admin.update(id, changes, imageUrl, adminId)),
         );
       }
-      return changed(await admin.update(id, request.body, null));
+      return changed(await admin.update(id, request.body, null, adminId));
+    },
+  );
+
+  // Decision 0039: the count changes by what happened, never by overwriting it.
+  app.post(
+    '/api/products/:id/stock-adjustments',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add units received, or take away units spoiled, damaged or miscounted',
+        description:
+          '`delta` changes the count on hand. Taking away more than can be sold takes units held by ' +
+          'checkouts being paid too: they do not come back if the checkout expires. More than is on ' +
+          'hand: 409, nothing changed.',
+        params: idParams,
+        body: stockAdjustmentSchema,
+        response: { 201: stockAdjustmentReplySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const adminId = (await requireViewer(request)).id;
+      const result = await admin.adjustStock(request.params.id, request.body, adminId);
+      reply.status(201);
+      return changed(result);
+    },
+  );
+
+  app.get(
+    '/api/admin/products/:id/stock-history',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "The product's stock adjustments and counts written, newest first: a page",
+        params: idParams,
+        querystring: stockHistoryQuerySchema,
+        response: {
+          200: z.array(stockMovementSchema).meta({ headers: { ...totalCountHeader } }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await admin.stockHistory(request.params.id, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
     },
   );
 

@@ -6,13 +6,23 @@ import { eq, sql } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import type { ProductCreate, ProductUpdate } from '../../../domain/product-admin.js';
 import { slugify } from '../../../domain/slug.js';
+import type { StockAdjustment, StockHistoryQuery } from '../../../domain/product-admin.js';
+import {
+  adjustStock,
+  countedHeld,
+  PRODUCT_NOT_FOUND,
+  recordFirstCount,
+  setOnHand,
+  stockActor,
+  stockHistory,
+} from '../stock/adjustments.js';
 import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { categories, orderItems, products } from '../../db/schema.js';
 import type { CatalogService } from './service.js';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
+export { PRODUCT_NOT_FOUND };
 
 /** Which unique rule refused the write: the SKU's, or the slug's (made from the name). */
 function conflictMessage(error: unknown): string {
@@ -49,43 +59,63 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
   }
 
   return {
-    /** Every product, hidden ones too, with the units checkouts being paid hold (`reserved`). */
+    /**
+     * Every product, hidden ones too, with the units checkouts being paid hold (`reserved`) and the
+     * count on hand (`on_hand`: what can be sold plus the held units taken out of it; decision 0039).
+     */
     async list() {
-      const [all, held] = await Promise.all([catalog.listAllProducts(), heldUnits(db)]);
-      return all.map((product) => ({ ...product, reserved: held.get(product.id) ?? 0 }));
+      const [all, held, counted] = await Promise.all([
+        catalog.listAllProducts(),
+        heldUnits(db),
+        countedHeld(db),
+      ]);
+      return all.map((product) => ({
+        ...product,
+        reserved: held.get(product.id) ?? 0,
+        on_hand: product.stock === null ? null : product.stock + (counted.get(product.id) ?? 0),
+      }));
     },
 
-    async create(input: ProductCreate, imageUrl: string | null) {
+    async create(input: ProductCreate, imageUrl: string | null, adminId: number | null = null) {
       await assertCategory(input.category_id);
+      const by = adminId === null ? null : await stockActor(db, adminId);
       try {
-        const [row] = await db
-          .insert(products)
-          .values({
-            categoryId: input.category_id,
-            name: input.name,
-            slug: slugOf(input.name),
-            description: input.description,
-            sizeGrams: input.size,
-            priceCents: input.price,
-            sku: input.sku,
-            imageUrl,
-            features: input.features,
-            idealTimeOfDay: input.ideal_time_of_day,
-            nutritionInfo: input.nutrition_info,
-            ingredients: input.ingredients,
-            allergens: input.allergens,
-            stock: input.stock,
-            sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
-          })
-          .returning({ id: products.id });
-        return written(row!.id);
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(products)
+            .values({
+              categoryId: input.category_id,
+              name: input.name,
+              slug: slugOf(input.name),
+              description: input.description,
+              sizeGrams: input.size,
+              priceCents: input.price,
+              sku: input.sku,
+              imageUrl,
+              features: input.features,
+              idealTimeOfDay: input.ideal_time_of_day,
+              nutritionInfo: input.nutrition_info,
+              ingredients: input.ingredients,
+              allergens: input.allergens,
+              stock: input.stock,
+              sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
+            })
+            .returning({ id: products.id });
+          if (input.stock !== null) await recordFirstCount(tx, row!.id, input.stock, by);
+          return row!.id;
+        });
+        return written(id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
     },
 
-    async update(id: number, changes: ProductUpdate, imageUrl: string | null) {
+    /**
+     * Changes the fields sent. A new count (`stock`, on hand) is written only if `expected_stock` is
+     * still the count on hand, in the same transaction as the other fields: all of it or none.
+     */
+    async update(id: number, changes: ProductUpdate, imageUrl: string | null, adminId: number | null = null) {
       if (changes.category_id !== undefined) await assertCategory(changes.category_id);
       const set: Partial<typeof products.$inferInsert> = {
         ...(changes.name !== undefined ? { name: changes.name, slug: slugOf(changes.name) } : {}),
@@ -100,23 +130,38 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
         ...(changes.allergens !== undefined ? { allergens: changes.allergens } : {}),
         ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
-        ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
-      if (Object.keys(set).length === 0) return written(id);
+      const newCount = changes.stock;
+      if (Object.keys(set).length === 0 && newCount === undefined) return written(id);
+      const by = newCount !== undefined && adminId !== null ? await stockActor(db, adminId) : null;
       try {
-        const updated = await db
-          .update(products)
-          .set({ ...set, updatedAt: new Date() })
-          .where(eq(products.id, id))
-          .returning({ id: products.id });
-        if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        await db.transaction(async (tx) => {
+          if (newCount !== undefined) {
+            await setOnHand(tx, id, { onHand: newCount, expected: changes.expected_stock ?? null }, by);
+          }
+          if (Object.keys(set).length === 0) return;
+          const updated = await tx
+            .update(products)
+            .set({ ...set, updatedAt: new Date() })
+            .where(eq(products.id, id))
+            .returning({ id: products.id });
+          if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
       return written(id);
     },
+
+    /** Units received or gone, with the reason (decision 0039). */
+    async adjustStock(id: number, adjustment: StockAdjustment, adminId: number) {
+      return adjustStock(db, id, adjustment, await stockActor(db, adminId));
+    },
+
+    /** The product's stock history, newest first, a page at a time. */
+    stockHistory: (id: number, query: StockHistoryQuery) => stockHistory(db, id, query),
 
     /** Deletes a product no order mentions; one that past orders mention is hidden instead. */
     async remove(id: number): Promise<{ deleted: true } | { hidden: true }> {

@@ -118,7 +118,7 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(after.json<Order>()).toMatchObject({ refunded: 3, is_paid: true });
   });
 
-  it('refuses bad amounts and reasons with 400, an unpaid order with 409, customers with 403', async () => {
+  it('refuses bad amounts and reasons with 400, a missing order with 404, customers with 403', async () => {
     const order = await paidOrder();
     for (const [body, message] of [
       [{ amount: 0, reason: 'x' }, 'The refund must be more than $0.00.'],
@@ -140,8 +140,6 @@ describe('POST /api/orders/:id/refunds', () => {
       messages.forbidden,
     );
     expectMessage(await refund(999_999, { amount: 1, reason: 'Nobody' }), 404, 'Order not found');
-    await f.call('PATCH', `/api/orders/${order.id}/status`, { token: admin.token, body: { is_paid: false } });
-    expectMessage(await refund(order.id, { amount: 1, reason: 'Unpaid' }), 409, messages.orderNotPaid);
   });
 
   it('gives the customer their money back when they cancel, through the same refunds', async () => {
@@ -159,5 +157,97 @@ describe('POST /api/orders/:id/refunds', () => {
       status: 'succeeded',
     });
     expect((await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.isPaid).toBe(false);
+  });
+});
+
+/**
+ * What can be refunded is what the provider took less what has been refunded or is on its way back
+ * (decision 0039), whatever the paid box says: an admin may untick it, the card was still charged.
+ */
+describe('refundable money comes from the payment, not the paid box', () => {
+  const untick = async (orderId: number) => {
+    const res = await f.call('PATCH', `/api/orders/${orderId}/status`, {
+      token: admin.token,
+      body: { is_paid: false },
+    });
+    expect(res.json<Order>().is_paid).toBe(false);
+  };
+
+  it('refunds a card payment after the paid box was unticked, and cancelling refunds the rest', async () => {
+    const order = await paidOrder();
+    const totalCents = Math.round(order.total * 100);
+    await untick(order.id);
+    const part = await refund(order.id, { amount: 5, reason: 'Box unticked by mistake' });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json<Order>().refunds).toMatchObject([{ amount: 5, status: 'succeeded' }]);
+    expect(await intentOf(order)).toMatchObject({ status: 'succeeded', refundedCents: 500 });
+    // More than the card paid less what is back: refused as ever.
+    expectMessage(
+      await refund(order.id, { amount: (totalCents - 499) / 100, reason: 'Too much' }),
+      409,
+      messages.refundTooLarge,
+    );
+    const canceled = await f.call('PATCH', `/api/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'Canceled' },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json<Order>()).toMatchObject({ status: 'Canceled', refunded: order.total });
+    // The provider's record: all of it back.
+    expect(await intentOf(order)).toMatchObject({ status: 'refunded', refundedCents: totalCents });
+    expect((await refundRows(order.id)).map((r) => [r.amountCents, r.status])).toEqual([
+      [500, 'succeeded'],
+      [totalCents - 500, 'succeeded'],
+    ]);
+  });
+
+  it("the customer's cancel refunds the card too, after the box was unticked", async () => {
+    const order = await paidOrder();
+    await untick(order.id);
+    const canceled = await f.call('POST', `/api/orders/${order.id}/cancel`, { token: owner.token });
+    expect(canceled.json<Order>()).toMatchObject({ status: 'Canceled', refunded: order.total });
+    expect(await intentOf(order)).toMatchObject({
+      status: 'refunded',
+      refundedCents: Math.round(order.total * 100),
+    });
+  });
+
+  it('an order whose payment was never taken cannot be refunded, even marked paid; cancelling refunds nothing', async () => {
+    // An order row for a payment the provider never took (written by hand, as an import might).
+    const intent = await f.createIntent(owner, [{ id: productId, quantity: 1 }]);
+    const [row] = await t.database.db
+      .insert(orders)
+      .values({
+        userId: owner.id,
+        subtotalCents: intent.amount,
+        shippingCents: 0,
+        taxCents: 0,
+        totalCents: intent.amount,
+        isPaid: true,
+        paidAt: new Date(),
+        paymentIntentId: intent.payment_intent_id,
+        firstName: 'Ada',
+        lastName: 'Maple',
+        email: owner.email,
+        phoneNumber: '604 555 0123',
+        shippingAddress: '1 Main St',
+        shippingCity: 'Vancouver',
+        shippingState: 'British Columbia',
+        shippingPostalCode: 'V5K 0A1',
+      })
+      .returning();
+    expectMessage(await refund(row!.id, { amount: 1, reason: 'Never paid' }), 409, messages.orderNotPaid);
+    const canceled = await f.call('PATCH', `/api/orders/${row!.id}/status`, {
+      token: admin.token,
+      body: { status: 'Canceled' },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await refundRows(row!.id)).toEqual([]);
+    const [payment] = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, intent.payment_intent_id));
+    expect(payment).toMatchObject({ refundedCents: 0 });
+    expect(payment!.status).not.toBe('refunded');
   });
 });

@@ -13,7 +13,7 @@ import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orders, paymentIntents } from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
@@ -58,18 +58,50 @@ async function committedCents(tx: Transaction, orderId: number): Promise<number>
 }
 
 /**
+ * Cents the provider took for the payment (decision 0039): its amount once it succeeded, nothing
+ * before. The payment's row is the provider's own record for the test processor, and for Stripe
+ * what Stripe reported when the order was made (an order exists only for a payment that succeeded,
+ * with exactly its amount). Also what the provider says it has refunded (the test processor keeps
+ * it; Stripe's refunds are the order's refund rows).
+ */
+async function capturedCents(
+  tx: Transaction,
+  paymentIntentId: string,
+): Promise<{ captured: number; refunded: number }> {
+  const [payment] = await tx
+    .select({
+      status: paymentIntents.status,
+      amountCents: paymentIntents.amountCents,
+      refundedCents: paymentIntents.refundedCents,
+    })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, paymentIntentId));
+  if (!payment || (payment.status !== 'succeeded' && payment.status !== 'refunded')) {
+    return { captured: 0, refunded: 0 };
+  }
+  return { captured: payment.amountCents, refunded: payment.refundedCents };
+}
+
+/**
  * Writes a refund of the locked order (the caller holds `for update` on it) and its backstop job.
  * `amountCents` null means all that is left. Answers the refund, and whether it is new (false: the
  * same refund was asked for moments ago and is answered again).
+ *
+ * What can be refunded is what the payment took less what is refunded or on its way back, never the
+ * order's paid flag: an admin may untick it (SPEC lets them), and the card was still charged.
  */
 export async function recordRefund(
   tx: Transaction,
-  order: { id: number; totalCents: number; isPaid: boolean; paymentIntentId: string | null },
+  order: { id: number; paymentIntentId: string | null },
   request: { amountCents: number | null; reason: string; requestedBy: number | null; key?: string },
 ): Promise<{ refund: RefundRow; created: boolean } | null> {
-  if (!order.paymentIntentId) throw new ConflictError(messages.orderNotPaid);
+  if (!order.paymentIntentId) {
+    if (request.amountCents === null) return null;
+    throw new ConflictError(messages.orderNotPaid);
+  }
   const committed = await committedCents(tx, order.id);
-  const left = order.totalCents - committed;
+  const payment = await capturedCents(tx, order.paymentIntentId);
+  const left = payment.captured - Math.max(committed, payment.refunded);
   if (request.amountCents === null && left <= 0) return null;
   if (request.amountCents !== null) {
     const [repeat] = await tx
@@ -85,7 +117,7 @@ export async function recordRefund(
         ),
       );
     if (repeat) return { refund: repeat, created: false };
-    if (!order.isPaid) throw new ConflictError(messages.orderNotPaid);
+    if (left <= 0) throw new ConflictError(messages.orderNotPaid);
     if (request.amountCents > left) throw new ConflictError(messages.refundTooLarge);
   }
   const amountCents = request.amountCents ?? left;

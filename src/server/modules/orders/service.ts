@@ -124,7 +124,8 @@ export function createOrdersService(
         );
     }
     let key: string | null = null;
-    if (row.isPaid && row.paymentIntentId) {
+    // Whatever the paid flag says: recordRefund refunds what the payment took and is not yet back.
+    if (row.paymentIntentId) {
       const recorded = await recordRefund(tx, row, {
         amountCents: null,
         reason: by.reason,

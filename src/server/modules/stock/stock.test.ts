@@ -84,27 +84,28 @@ describe('stock in the product shapes and the admin API', () => {
     const list = (await f.call('GET', '/api/admin/products', { token: admin.token })).json<
       { id: number; stock: number | null; reserved: number }[]
     >();
-    expect(list.find((p) => p.id === counted.id)).toMatchObject({ stock: 5, reserved: 2 });
-    expect(list.find((p) => p.id === made.id)).toMatchObject({ stock: null, reserved: 0 });
+    expect(list.find((p) => p.id === counted.id)).toMatchObject({ stock: 5, reserved: 2, on_hand: 7 });
+    expect(list.find((p) => p.id === made.id)).toMatchObject({ stock: null, reserved: 0, on_hand: null });
   });
 
   it('lets the admin set a count, mark it sold out (0) without hiding it, and go back to made to order', async () => {
     const product = await stocked(null);
     const patch = (body: unknown) =>
       f.call('PATCH', `/api/products/${product.id}`, { token: admin.token, body });
-    expect((await patch({ stock: 12 })).json()).toMatchObject({ stock: 12 });
-    expect((await patch({ stock: '3' })).json()).toMatchObject({ stock: 3 });
-    const soldOut = await patch({ stock: 0 });
+    // Each count goes with the count the form was opened with (decision 0039).
+    expect((await patch({ stock: 12, expected_stock: null })).json()).toMatchObject({ stock: 12 });
+    expect((await patch({ stock: '3', expected_stock: 12 })).json()).toMatchObject({ stock: 3 });
+    const soldOut = await patch({ stock: 0, expected_stock: 3 });
     expect(soldOut.json()).toMatchObject({ stock: 0, is_active: true });
     // Still on the shop, sold out: its page is there, not a 404.
     const page = await f.call('GET', `/api/products/${product.slug}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ stock: 0 });
-    expect((await patch({ stock: '' })).json()).toMatchObject({ stock: null });
-    expect((await patch({ stock: null })).json()).toMatchObject({ stock: null });
+    expect((await patch({ stock: '', expected_stock: 0 })).json()).toMatchObject({ stock: null });
+    expect((await patch({ stock: null, expected_stock: null })).json()).toMatchObject({ stock: null });
     for (const bad of [-1, 1.5, 'ten', 1_000_001, true]) {
       expectMessage(
-        await patch({ stock: bad }),
+        await patch({ stock: bad, expected_stock: null }),
         400,
         'Stock must be a whole number from 0 to 1,000,000, or empty for made to order.',
       );

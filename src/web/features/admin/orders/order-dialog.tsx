@@ -56,8 +56,8 @@ export function OrderDialog({
   const [refunding, setRefunding] = useState(false);
   const change = statusChange(current, status, paid, shipping);
   const leftCents = refundLeftCents(current);
-  // Cancelling a paid order refunds what is left of it (issue 16).
-  const cancelRefunds = current.is_paid && leftCents > 0;
+  // Cancelling a card-paid order refunds what is left of it (issue 16), ticked paid or not (decision 0039).
+  const cancelRefunds = current.payment_intent_id !== null && leftCents > 0;
 
   function show(updated: Order) {
     setCurrent(updated);

@@ -36,7 +36,8 @@ export function RefundSection({
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const refundable = order.is_paid && order.payment_intent_id !== null && leftCents > 0;
+  // The card payment decides, not the paid box (decision 0039): the server refuses a payment never taken.
+  const refundable = order.payment_intent_id !== null && leftCents > 0;
 
   async function refund(event: FormEvent) {
     event.preventDefault();

@@ -9,7 +9,9 @@ import { FormError } from '../shared/states';
 import {
   changedFields,
   createFields,
+  editFields,
   IMAGE_TYPES,
+  isStaleStock,
   imageProblem,
   MAX_IMAGE_BYTES,
   productFields,
@@ -86,7 +88,8 @@ export function ProductFormDialog({
       if (!image && Object.keys(changes).length === 0) {
         return setError('root', { message: 'Nothing has changed yet.' });
       }
-      body = image ? productFormData(changes, image) : changes;
+      const sent = editFields(changes, product);
+      body = image ? productFormData(sent, image) : sent;
     }
     try {
       const saved = await saveProduct(creating ? null : product.id, body);
@@ -96,7 +99,8 @@ export function ProductFormDialog({
       console.error(creating ? 'Failed to create product' : 'Failed to update product', error);
       const message = userMessage(error, SAVE_FAILED);
       const status = error instanceof ApiError ? error.status : null;
-      // A clash of slug (from the name) or of SKU: the message says which.
+      // The stock moved since the form was opened, or a clash of slug (from the name) or of SKU.
+      if (status === 409 && isStaleStock(message)) return setError('stock', { message });
       if (status === 409) return setError(/\bSKU\b/.test(message) ? 'sku' : 'name', { message });
       if (status === 413 || status === 415) return setImageError(message);
       setError('root', { message });
@@ -148,12 +152,14 @@ export function ProductFormDialog({
     );
   };
 
-  const held = product && product.reserved > 0 ? product.reserved : 0;
-  const stockHint = `Units left to sell. Empty: made to order, no limit. 0: sold out, still shown in the shop.${
-    held
-      ? ` ${held.toLocaleString('en-CA')} more ${held === 1 ? 'is' : 'are'} held in checkouts and come${held === 1 ? 's' : ''} back if not paid.`
+  // On hand: what can be sold plus what checkouts being paid hold (decision 0039).
+  const held =
+    product && product.on_hand !== null && product.stock !== null ? product.on_hand - product.stock : 0;
+  const stockHint = `Units on hand. Empty: made to order, no limit. 0: sold out, still shown in the shop.${
+    held > 0 && product
+      ? ` Now ${product.stock?.toLocaleString('en-CA')} can be sold and ${held.toLocaleString('en-CA')} ${held === 1 ? 'is' : 'are'} held in checkouts. A count below ${held.toLocaleString('en-CA')} takes held units too: they will not come back if their checkout is not paid.`
       : ''
-  }`;
+  } To record units received or spoiled, use Adjust stock in the list.`;
 
   const currentImage = preview ?? (product?.image_url ? thumbnailUrl(product.image_url) : null);
   const imageHint = `JPEG, PNG or WebP, up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB.${
@@ -228,7 +234,7 @@ export function ProductFormDialog({
             </select>
           </FormField>
           {field('price', 'Price (CAD)', { inputMode: 'decimal', prefix: '$' })}
-          {field('stock', 'Stock', { inputMode: 'numeric', hint: stockHint })}
+          {field('stock', 'Stock on hand', { inputMode: 'numeric', hint: stockHint })}
           {field('size', 'Size in grams (optional)', { inputMode: 'numeric' })}
           {field('sku', 'SKU (optional)')}
           {field('ideal_time_of_day', 'Best time to eat (optional)', {

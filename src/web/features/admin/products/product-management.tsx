@@ -13,16 +13,27 @@ import { useLocalCopy } from '../shared/use-local-copy';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductTable } from './product-table';
 import { filterProducts, type AdminProduct } from './products';
-import { deleteProduct, patchProduct, type ProductsData, type SavedProduct } from './products-api';
+import {
+  deleteProduct,
+  patchProduct,
+  type AdjustmentReply,
+  type ProductsData,
+  type SavedProduct,
+} from './products-api';
+import { StockDialog } from './stock-dialog';
 
 type Dialog =
-  { kind: 'create' } | { kind: 'edit'; product: AdminProduct } | { kind: 'delete'; product: AdminProduct };
+  | { kind: 'create' }
+  | { kind: 'edit'; product: AdminProduct }
+  | { kind: 'stock'; product: AdminProduct }
+  | { kind: 'delete'; product: AdminProduct };
 type Visibility = 'all' | 'visible' | 'hidden';
 
 /**
  * Product Management (issue 7): list, search, category filter, create, edit, hide, show, delete; the
- * stock of each product with the units checkouts hold, and 'Mark sold out', which keeps the product
- * in the shop with its Add to Cart disabled (issue 16). The list is the route's clientLoader's
+ * stock of each product with the units checkouts hold, 'Adjust stock' with its history (decision
+ * 0039), and 'Mark sold out', which keeps the product in the shop with its Add to Cart disabled
+ * (issue 16). The list is the route's clientLoader's
  * (`data`, null while it first loads); a create or an edit loads it again.
  */
 export function ProductManagement({ data }: { data: ProductsData | null }) {
@@ -59,11 +70,14 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
     reload();
   }
 
-  async function change(product: AdminProduct, edit: { is_active: boolean } | { stock: number }) {
+  async function change(
+    product: AdminProduct,
+    edit: { is_active: boolean } | { stock: number; expected_stock: number | null },
+  ) {
     setBusyId(product.id);
     try {
       await patchProduct(product.id, edit);
-      patchOne(product.id, edit);
+      patchOne(product.id, 'stock' in edit ? { stock: edit.stock, on_hand: edit.stock } : edit);
       show(
         'success',
         'stock' in edit
@@ -78,9 +92,15 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
         error,
       );
       show('error', userMessage(error, `Failed to update ${product.name}. Please try again.`));
+      // The stock moved since the list was read: show it as it is now.
+      if ('stock' in edit) reload();
     } finally {
       setBusyId(null);
     }
+  }
+
+  function adjusted(product: AdminProduct, reply: AdjustmentReply) {
+    patchOne(product.id, { stock: reply.stock, reserved: reply.reserved, on_hand: reply.on_hand });
   }
 
   async function remove(product: AdminProduct): Promise<string | null> {
@@ -188,7 +208,8 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
           busyId={busyId}
           onEdit={(product) => setDialog({ kind: 'edit', product })}
           onVisible={(product, visible) => void change(product, { is_active: visible })}
-          onSoldOut={(product) => void change(product, { stock: 0 })}
+          onSoldOut={(product) => void change(product, { stock: 0, expected_stock: product.on_hand })}
+          onAdjust={(product) => setDialog({ kind: 'stock', product })}
           onDelete={(product) => setDialog({ kind: 'delete', product })}
         />
       )}
@@ -201,6 +222,13 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
           onClose={() => setDialog(null)}
         />
       ) : null}
+      {dialog?.kind === 'stock' && (
+        <StockDialog
+          product={dialog.product}
+          onAdjusted={(reply) => adjusted(dialog.product, reply)}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title={`Delete ${dialog.product.name}?`}

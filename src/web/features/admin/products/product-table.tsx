@@ -1,4 +1,4 @@
-import { Ban, Pencil, Trash2 } from 'lucide-react';
+import { Ban, PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../../domain/images';
@@ -10,7 +10,8 @@ import { heldText, stockText, type AdminProduct } from './products';
 
 /**
  * The products shown: a table on wide screens, cards on narrow ones, each with its stock and its
- * actions (edit, hide or show, mark sold out, delete). `busyId` is the product being changed.
+ * actions (edit, hide or show, adjust stock, mark sold out, delete). `busyId` is the product being
+ * changed.
  */
 export function ProductTable({
   shown,
@@ -19,6 +20,7 @@ export function ProductTable({
   onEdit,
   onVisible,
   onSoldOut,
+  onAdjust,
   onDelete,
 }: {
   shown: AdminProduct[];
@@ -28,11 +30,24 @@ export function ProductTable({
   onEdit: (product: AdminProduct) => void;
   onVisible: (product: AdminProduct, visible: boolean) => void;
   onSoldOut: (product: AdminProduct) => void;
+  /** Opens the product's stock: adjust by units received or gone, and its history (decision 0039). */
+  onAdjust: (product: AdminProduct) => void;
   onDelete: (product: AdminProduct) => void;
 }) {
   const stock = (product: AdminProduct) => (
     <StockCell product={product}>
-      {product.stock !== 0 && (
+      {product.stock !== null && (
+        <button
+          type="button"
+          className={`${quietButton} -ml-4 whitespace-nowrap`}
+          disabled={busyId === product.id}
+          onClick={() => onAdjust(product)}
+        >
+          <PackagePlus className="h-4 w-4" aria-hidden="true" /> Adjust stock
+          <span className="sr-only"> of {product.name}</span>
+        </button>
+      )}
+      {product.on_hand !== 0 && (
         <button
           type="button"
           className={`${quietButton} -ml-4 whitespace-nowrap`}
@@ -200,7 +215,10 @@ function ProductStatus({ product }: { product: AdminProduct }) {
   );
 }
 
-/** The stock: 'Made to order', 'Sold out' or 'N left' (low stock in the accent colour), and the units held. */
+/**
+ * The stock: 'Made to order', 'Sold out' or 'N left' (what can be sold; low stock in the accent colour),
+ * and the units held in checkouts.
+ */
 function StockCell({ product, children }: { product: AdminProduct; children?: ReactNode }) {
   const held = heldText(product.reserved);
   const tone =

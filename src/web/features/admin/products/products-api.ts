@@ -1,6 +1,7 @@
 /** Product Management's calls: the list the route's clientLoader reads, and the changes to a product. */
 import { z } from '../../../../domain/zod';
 import { apiRequest } from '../../../api';
+import { stockAdjustmentReplySchema, stockMovementSchema } from '../../../../domain/product-admin';
 import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
 import {
   adminProductSchema,
@@ -30,9 +31,31 @@ export function loadProducts(signal: AbortSignal): Promise<ProductsData> {
   });
 }
 
-/** PATCH /api/products/:id with one change: shown or hidden in the shop, or the stock. */
-export const patchProduct = (id: number, change: { is_active: boolean } | { stock: number }) =>
-  adminRequest(patchReply, `/api/products/${id}`, { method: 'PATCH', body: change });
+/**
+ * PATCH /api/products/:id with one change: shown or hidden in the shop, or the count on hand (with
+ * the count the list showed, so a stale list is refused: decision 0039).
+ */
+export const patchProduct = (
+  id: number,
+  change: { is_active: boolean } | { stock: number; expected_stock: number | null },
+) => adminRequest(patchReply, `/api/products/${id}`, { method: 'PATCH', body: change });
+
+export type AdjustmentReply = z.infer<typeof stockAdjustmentReplySchema>;
+
+/** POST /api/products/:id/stock-adjustments: units received or gone, and why. */
+export const adjustStock = (
+  id: number,
+  adjustment: { delta: number; reason: string; note: string | null },
+): Promise<AdjustmentReply> =>
+  adminRequest(stockAdjustmentReplySchema, `/api/products/${id}/stock-adjustments`, {
+    method: 'POST',
+    body: adjustment,
+  });
+
+/** The product's stock history as the stock dialog reads it: the latest entries, newest first. */
+export const stockHistorySchema = z.array(stockMovementSchema);
+export const stockHistoryPath = (id: number, pageSize: number) =>
+  `/api/admin/products/${id}/stock-history?pageSize=${pageSize}`;
 
 /** DELETE /api/products/:id: destroyed, or hidden because past orders name it. */
 export const deleteProduct = (id: number) =>

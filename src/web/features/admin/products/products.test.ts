@@ -4,9 +4,14 @@ import type { Product } from '../../../../domain/catalog-schemas';
 import {
   changedFields,
   createFields,
+  editFields,
   filterProducts,
   heldText,
   imageProblem,
+  isStaleStock,
+  movementAfter,
+  movementText,
+  parseAdjustment,
   productFields,
   productFormData,
   productFormSchema,
@@ -138,6 +143,78 @@ describe('product form', () => {
     expect(heldText(2)).toBe('2 held in checkouts');
   });
 
+  it('shows and writes the count on hand, sent with the count the form was opened with (decision 0039)', () => {
+    const listed = { ...product, stock: 4, is_active: true, reserved: 8, on_hand: 12 };
+    expect(productFormValues(listed).stock).toBe('12');
+    const values = productFormSchema.parse({ ...productFormValues(listed), stock: '0' });
+    const changes = changedFields(productFields(listed), values);
+    expect(changes).toEqual({ stock: 0 });
+    expect(editFields(changes, listed)).toEqual({ stock: 0, expected_stock: 12 });
+    expect(editFields({ price: 3 }, listed)).toEqual({ price: 3 });
+    expect([...productFormData(editFields({ stock: 5 }, { on_hand: null }), null).entries()]).toEqual([
+      ['stock', '5'],
+      ['expected_stock', ''],
+    ]);
+    expect(isStaleStock('The stock has changed since you opened this form: 7 on hand now.')).toBe(true);
+    expect(isStaleStock('Another product already uses this SKU.')).toBe(false);
+  });
+
+  it('reads an adjustment: signed whole units, a reason that fits the sign, a note when it is Other', () => {
+    expect(parseAdjustment({ delta: '+24', reason: 'received', note: ' Tuesday ' })).toEqual({
+      ok: true,
+      value: { delta: 24, reason: 'received', note: 'Tuesday' },
+    });
+    expect(parseAdjustment({ delta: '-6', reason: 'spoiled', note: '' })).toEqual({
+      ok: true,
+      value: { delta: -6, reason: 'spoiled', note: null },
+    });
+    const errors = (input: Parameters<typeof parseAdjustment>[0]) => {
+      const parsed = parseAdjustment(input);
+      return parsed.ok ? null : parsed.errors;
+    };
+    expect(errors({ delta: '0', reason: 'received', note: '' })?.delta).toMatch(/^Enter the units/);
+    expect(errors({ delta: '1.5', reason: 'received', note: '' })?.delta).toMatch(/^Enter the units/);
+    expect(errors({ delta: '3', reason: '', note: '' })).toEqual({ reason: 'Please choose a reason.' });
+    expect(errors({ delta: '3', reason: 'spoiled', note: '' })?.delta).toMatch(/^Spoiled takes units away/);
+    expect(errors({ delta: '-3', reason: 'received', note: '' })?.delta).toMatch(/^Received adds units/);
+    expect(errors({ delta: '3', reason: 'other', note: '' })?.note).toBe(
+      'Please say in the note what happened.',
+    );
+  });
+
+  it('words the stock history: the change, and what was on hand after it', () => {
+    const base = {
+      id: 1,
+      note: null,
+      by: { id: 1, name: 'Maple Baker' },
+      at: '2026-11-28T12:00:00.000Z',
+      held_written_off: 0,
+    };
+    const spoiled = {
+      ...base,
+      kind: 'adjustment' as const,
+      delta: -8,
+      reason: 'spoiled' as const,
+      stock_after: 0,
+      on_hand_after: 0,
+      held_written_off: 8,
+    };
+    expect(movementText(spoiled)).toBe('−8 Spoiled');
+    expect(movementAfter(spoiled)).toBe('0 on hand; 8 held in checkouts will not come back');
+    const set = { ...base, kind: 'set' as const, delta: 2, reason: null, stock_after: 16, on_hand_after: 20 };
+    expect(movementText(set)).toBe('Count set to 20 (+2)');
+    expect(movementAfter(set)).toBe('20 on hand, 16 available');
+    const made = {
+      ...base,
+      kind: 'set' as const,
+      delta: null,
+      reason: null,
+      stock_after: null,
+      on_hand_after: null,
+    };
+    expect(movementText(made)).toBe('Set to made to order');
+  });
+
   it('checks an image by type and size before it is sent', () => {
     expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(imageProblem({ type: 'image/gif', size: 1000 })).toBe('Please choose a JPEG, PNG or WebP image.');
@@ -146,8 +223,17 @@ describe('product form', () => {
 
   it('filters by name or SKU, category and visibility', () => {
     const list: AdminProduct[] = [
-      { ...product, is_active: true, reserved: 0 },
-      { ...product, id: 8, name: 'Hidden Bites', sku: null, category_id: 2, is_active: false, reserved: 0 },
+      { ...product, is_active: true, reserved: 0, on_hand: null },
+      {
+        ...product,
+        id: 8,
+        name: 'Hidden Bites',
+        sku: null,
+        category_id: 2,
+        is_active: false,
+        reserved: 0,
+        on_hand: null,
+      },
     ];
     expect(filterProducts(list, 'mal-360', '', 'all').map((p) => p.id)).toEqual([7]);
     expect(filterProducts(list, '', '2', 'all').map((p) => p.id)).toEqual([8]);

@@ -11,7 +11,16 @@ import {
   adminProductSchema,
   productDeleteReplySchema,
 } from '../../../../domain/product-admin';
-import { MAX_STOCK } from '../../../../domain/stock';
+import {
+  MAX_STOCK,
+  adjustmentProblem,
+  signedUnits,
+  STOCK_NOTE_MAX,
+  STOCK_REASON_LABELS,
+  STOCK_REASONS,
+  type StockReason,
+} from '../../../../domain/stock';
+import type { StockMovement } from '../../../../domain/product-admin';
 import { z } from '../../../../domain/zod';
 
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -107,7 +116,10 @@ export const productFormSchema = z.object({
   features: z.string().transform(lines),
   ingredients: z.string().transform(lines),
   allergens: z.string().transform(lines),
-  /** Units left to sell; empty for made to order (no limit), 0 for sold out. */
+  /**
+   * Units on hand (what can be sold plus what checkouts being paid hold; decision 0039); empty for
+   * made to order (no limit), 0 for sold out.
+   */
   stock: z
     .string()
     .trim()
@@ -120,8 +132,9 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
 export type ProductFieldName = keyof ProductFields;
 
-/** What the form shows for a product (or empty, for a new one). */
-export function productFormValues(product?: Product): ProductFormInput {
+/** What the form shows for a product (or empty, for a new one): the stock is the count on hand. */
+export function productFormValues(product?: Product & { on_hand?: number | null }): ProductFormInput {
+  const stock = product?.on_hand !== undefined ? product.on_hand : product?.stock;
   return {
     name: product?.name ?? '',
     description: product?.description ?? '',
@@ -134,12 +147,12 @@ export function productFormValues(product?: Product): ProductFormInput {
     features: product?.features.join('\n') ?? '',
     ingredients: product?.ingredients.join('\n') ?? '',
     allergens: product?.allergens.join('\n') ?? '',
-    stock: product?.stock == null ? '' : String(product.stock),
+    stock: stock == null ? '' : String(stock),
   };
 }
 
 /** The fields of a product as the form would produce them, to compare with what was submitted. */
-export function productFields(product: Product): ProductFields {
+export function productFields(product: Product & { on_hand?: number | null }): ProductFields {
   return productFormSchema.parse(productFormValues(product));
 }
 
@@ -211,4 +224,78 @@ export function stockText(stock: number | null): string {
 export function heldText(reserved: number): string | null {
   if (reserved <= 0) return null;
   return `${reserved.toLocaleString('en-CA')} held in checkouts`;
+}
+
+/**
+ * An edit's fields as sent: a new count goes with the count on hand the form was opened with, so the
+ * server refuses it if the stock moved since (decision 0039).
+ */
+export function editFields(
+  changes: Partial<ProductFields>,
+  product: Pick<AdminProduct, 'on_hand'>,
+): Partial<ProductFields> & { expected_stock?: number | null } {
+  return changes.stock === undefined ? changes : { ...changes, expected_stock: product.on_hand };
+}
+
+/** Whether a 409 of a product save is about the stock having moved since the form was opened. */
+export const isStaleStock = (message: string) => message.startsWith('The stock has changed');
+
+export { STOCK_REASONS, STOCK_REASON_LABELS, STOCK_NOTE_MAX, type StockReason };
+
+/** The 'Adjust stock' form as typed. */
+export interface AdjustmentInput {
+  delta: string;
+  reason: StockReason | '';
+  note: string;
+}
+
+/** The adjustment to send, or what is wrong with each field (the server checks the same rules). */
+export function parseAdjustment(
+  input: AdjustmentInput,
+):
+  | { ok: true; value: { delta: number; reason: StockReason; note: string | null } }
+  | { ok: false; errors: Partial<Record<keyof AdjustmentInput, string>> } {
+  const errors: Partial<Record<keyof AdjustmentInput, string>> = {};
+  const text = input.delta.trim().replace(/^\+/, '').replace('−', '-');
+  const delta = /^-?\d{1,7}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > MAX_STOCK) {
+    errors.delta = 'Enter the units received (e.g. 24) or gone (e.g. -6).';
+  }
+  if (!input.reason) errors.reason = 'Please choose a reason.';
+  const note = input.note.trim();
+  if (note.length > STOCK_NOTE_MAX) {
+    errors.note = `Please keep the note under ${STOCK_NOTE_MAX.toLocaleString('en-CA')} characters.`;
+  }
+  if (Object.keys(errors).length === 0 && input.reason) {
+    const problem = adjustmentProblem(delta, input.reason, note || null);
+    if (problem) errors[problem.startsWith('Please say') ? 'note' : 'delta'] = problem;
+  }
+  if (Object.keys(errors).length > 0 || !input.reason) return { ok: false, errors };
+  return { ok: true, value: { delta, reason: input.reason, note: note || null } };
+}
+
+/** A line of the stock history: '+24 Received', 'Count set to 20 (+2)', 'Made to order'. */
+export function movementText(movement: StockMovement): string {
+  if (movement.kind === 'adjustment') {
+    const why = movement.reason ? STOCK_REASON_LABELS[movement.reason] : '';
+    return `${signedUnits(movement.delta ?? 0)} ${why}`.trim();
+  }
+  if (movement.on_hand_after === null) return 'Set to made to order';
+  const count = `Count set to ${movement.on_hand_after.toLocaleString('en-CA')}`;
+  return movement.delta === null ? count : `${count} (${signedUnits(movement.delta)})`;
+}
+
+/** What the history says followed: '18 on hand, 14 available', and the holds written off. */
+export function movementAfter(movement: StockMovement): string {
+  if (movement.on_hand_after === null || movement.stock_after === null) return 'No count';
+  const onHand = `${movement.on_hand_after.toLocaleString('en-CA')} on hand`;
+  const available =
+    movement.stock_after === movement.on_hand_after
+      ? ''
+      : `, ${movement.stock_after.toLocaleString('en-CA')} available`;
+  const writtenOff =
+    movement.held_written_off > 0
+      ? `; ${movement.held_written_off.toLocaleString('en-CA')} held in checkouts will not come back`
+      : '';
+  return `${onHand}${available}${writtenOff}`;
 }

@@ -3,8 +3,8 @@
  * earlier unpaid checkouts give their units back and can no longer be paid, then the new checkout
  * holds what fits within the per-account, per-address and per-product bounds. Runs inside the
  * transaction that inserted the new intent; locks in a fixed order (the account, the address, the
- * earlier intents, then the products in id order) so that two checkouts never wait on each other in
- * a cycle.
+ * earlier intents and their held reservations, then the products in id order) so that two checkouts
+ * never wait on each other in a cycle.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { ConflictError } from '../../../domain/errors.js';
@@ -117,6 +117,8 @@ export async function holdCheckout(
             eq(stockReservations.counted, true),
           ),
         )
+        // Their reservations before their products, as releaseStock and stock adjustments lock them.
+        .for('update')
     : [];
 
   // Every product whose count this transaction may change, locked in id order.

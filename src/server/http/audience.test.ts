@@ -129,8 +129,22 @@ describe('the real app', () => {
 
 describe('registerAccessControl', () => {
   const viewers: Record<string, Viewer> = {
-    'customer-token': { id: 1, email: 'c@example.ca', emailVerified: true, isAdmin: false, tokenHash: 'c' },
-    'admin-token': { id: 2, email: 'a@example.ca', emailVerified: true, isAdmin: true, tokenHash: 'a' },
+    'customer-token': {
+      id: 1,
+      email: 'c@example.ca',
+      emailVerified: true,
+      isAdmin: false,
+      tokenHash: 'c',
+      sessionKind: 'full',
+    },
+    'admin-token': {
+      id: 2,
+      email: 'a@example.ca',
+      emailVerified: true,
+      isAdmin: true,
+      tokenHash: 'a',
+      sessionKind: 'full',
+    },
   };
 
   let app: FastifyInstance;

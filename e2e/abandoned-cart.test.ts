@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/domain/messages';
 import { launchBrowser, watchForErrors } from './browser';
 import { createDatabase, dropDatabase, type TestDatabase } from './postgres';
 import { startShop, type RunningShop } from './server';
@@ -359,7 +360,29 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
     await remindersSettled();
     expect((await cartRows(auth.user.id)).filter((row) => row.status === 'open')).toEqual([]);
     expect(await reminders(auth.user.email), await history(auth)).toHaveLength(1);
-    expect(unexpected(errors)).toEqual([]);
+
+    // The link's session paid, but the e-mail needs a sign-in (decision 0040): the profile says why.
+    await page.goto(`${shop.url}/profile`, { waitUntil: 'networkidle' });
+    const notice = page.getByRole('region', { name: 'Sign in to change your e-mail or password' });
+    await notice.waitFor();
+    await page.getByRole('button', { name: 'Edit email', exact: true }).click();
+    await page.fill('#profile-email', uniqueEmail('thief'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = `${messages.updateUserFailed}: ${messages.fullSessionRequired}`;
+    await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    const me = await api<{ user: { email: string; pendingEmail: string | null } }>(
+      `/api/users/${auth.user.id}`,
+      { token: auth.token },
+    );
+    expect(me.user).toMatchObject({ email: auth.user.email, pendingEmail: null });
+    await notice.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    const expected = [
+      /Failed to load resource: the server responded with a status of 403/,
+      new RegExp(`^console: ${messages.updateUserFailed} ApiError: ${messages.fullSessionRequired}`),
+    ];
+    expect(unexpected(errors).filter((e) => !expected.some((pattern) => pattern.test(e)))).toEqual([]);
     await context.close();
   });
 

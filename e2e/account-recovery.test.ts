@@ -331,6 +331,8 @@ describe('a new e-mail', () => {
     const newEmail = uniqueEmail('moved');
     await page.getByRole('button', { name: 'Edit email', exact: true }).click();
     await page.fill('#profile-email', newEmail);
+    // The proof that the owner is asking (decision 0040).
+    await page.fill('#profile-email-current-password', PASSWORD);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: messages.profileUpdated });
     await dialog.waitFor();

@@ -3,7 +3,7 @@
  * what each role may change. Kept apart from accounts.ts so the login page does not carry the
  * phone-number rules.
  */
-import { newPasswordField } from './accounts.js';
+import { newPasswordField, reauthenticationFields } from './accounts.js';
 import { emailField } from './marketing.js';
 import { INVALID_PHONE, normalizePhone } from './phone.js';
 import { z } from './zod.js';
@@ -57,9 +57,12 @@ export type Registration = z.output<typeof registerSchema>;
 
 /**
  * What a customer may change on their own account (SPEC §6). Other keys are dropped, never applied;
- * `adminUserUpdateSchema` adds the admin flag for admins.
+ * `adminUserUpdateSchema` adds the admin flag for admins. A change of one's own e-mail also carries
+ * the proof that it is the owner asking (`currentPassword` or `googleToken`, decision 0040), which is
+ * read and never stored.
  */
 export const userUpdateSchema = z.object({
+  ...reauthenticationFields,
   firstName: nameField('first name').optional(),
   lastName: nameField('last name').optional(),
   email: emailField.optional(),

@@ -75,6 +75,7 @@ describe('userSchema', () => {
     email: 'ada@example.ca',
     emailVerified: false,
     pendingEmail: null,
+    hasPassword: true,
     firstName: 'Ada',
     lastName: 'Maple',
     phoneNumber: null,

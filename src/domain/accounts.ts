@@ -38,9 +38,33 @@ export const googleLoginSchema = z.object({
     .max(8192, { message: 'token must be a Google ID token.' }),
 });
 
+/** How recent a Google sign-in must be to stand in for a password (decision 0040). */
+export const GOOGLE_REAUTH_MAX_AGE_MINUTES = 5;
+
+/**
+ * Proof, in the request itself, that the person changing the account's e-mail or password is its
+ * owner now and not someone holding a stolen session (decision 0040): the current password, or for an
+ * account without one, an ID token from a Google sign-in of the last few minutes. Which one is asked
+ * for is the service's rule; the answers for a wrong or missing one are in messages.ts.
+ */
+export const reauthenticationFields = {
+  currentPassword: z
+    .string({ message: 'currentPassword must be text.' })
+    .max(1024, { message: messages.currentPasswordWrong })
+    .optional(),
+  googleToken: z
+    .string({ message: 'googleToken must be a Google ID token.' })
+    .min(1, { message: 'googleToken must be a Google ID token.' })
+    .max(8192, { message: 'googleToken must be a Google ID token.' })
+    .optional(),
+};
+export interface Reauthentication {
+  currentPassword?: string | undefined;
+  googleToken?: string | undefined;
+}
+
 export const passwordChangeSchema = z.object({
-  /** Required when the account has a password (Google-only accounts set their first one). */
-  currentPassword: z.string().max(1024).optional(),
+  ...reauthenticationFields,
   newPassword: newPasswordField,
 });
 
@@ -87,6 +111,11 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address waiting for its confirmation link to be followed; `email` is unchanged until then. */
   pendingEmail: z.string().nullable(),
+  /**
+   * The account has a password (false: Google sign-in only), so the profile knows what to ask for
+   * before an e-mail or password change (decision 0040).
+   */
+  hasPassword: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string().nullable(),

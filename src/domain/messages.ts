@@ -56,6 +56,17 @@ export const messages = {
     'This address ships at a different rate than the one paid for, so it cannot be changed here. Please contact us and we will sort it out.',
   refundTooLarge: 'The refund is more than what is left to refund on this order.',
   orderNotPaid: 'This order has no payment to refund.',
+  // Proving it is still the owner before changing the e-mail or password (decision 0040)
+  currentPasswordWrong: 'Your current password is not correct.',
+  currentPasswordForEmail: 'Enter your current password to change your e-mail.',
+  currentPasswordForPassword: 'Enter your current password to choose a new one.',
+  googleAgainForEmail: 'Sign in with Google again to change your e-mail.',
+  googleAgainForPassword: 'Sign in with Google again to set a password.',
+  googleReauthStale: 'That Google sign-in is too old. Please sign in with Google again.',
+  googleReauthMismatch: 'Please sign in with the Google account this account uses.',
+  setPasswordFirst:
+    'This account has no password yet. Use “Forgot password?” on the login page to set one, then try again.',
+  fullSessionRequired: 'Sign in with your password to change this.',
   googleLinkRefused:
     'An account with this email already exists. Please log in with your password and confirm your email first; then you can sign in with Google.',
 } as const;

@@ -82,8 +82,20 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /**
+     * How the session began: 'full' by a password, Google or a reset link; 'restore' by a cart
+     * restore link, which may shop and pay but not change the account's e-mail or password
+     * (decision 0040).
+     */
+    kind: text('kind', { enum: ['full', 'restore'] })
+      .notNull()
+      .default('full'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    check('sessions_kind_check', sql`${t.kind} in ('full', 'restore')`),
+  ],
 );
 
 /**

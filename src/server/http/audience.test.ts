@@ -129,8 +129,39 @@ describe('the real app', () => {
 
 describe('registerAccessControl', () => {
   const viewers: Record<string, Viewer> = {
-    'customer-token': { id: 1, email: 'c@example.ca', emailVerified: true, isAdmin: false, tokenHash: 'c' },
-    'admin-token': { id: 2, email: 'a@example.ca', emailVerified: true, isAdmin: true, tokenHash: 'a' },
+    'customer-token': {
+      id: 1,
+      email: 'c@example.ca',
+      emailVerified: true,
+      isAdmin: false,
+      tokenHash: 'c',
+      sessionKind: 'full',
+    },
+    'admin-token': {
+      id: 2,
+      email: 'a@example.ca',
+      emailVerified: true,
+      isAdmin: true,
+      tokenHash: 'a',
+      sessionKind: 'full',
+    },
+    // Sessions started by a cart restore link (decision 0040).
+    'restore-token': {
+      id: 3,
+      email: 'r@example.ca',
+      emailVerified: true,
+      isAdmin: false,
+      tokenHash: 'r',
+      sessionKind: 'restore',
+    },
+    'restore-admin-token': {
+      id: 4,
+      email: 'ra@example.ca',
+      emailVerified: true,
+      isAdmin: true,
+      tokenHash: 'ra',
+      sessionKind: 'restore',
+    },
   };
 
   let app: FastifyInstance;
@@ -157,6 +188,19 @@ describe('registerAccessControl', () => {
       config: { audience: 'admin' },
       handler: async () => ({ ok: true }),
     });
+    app.post('/api/secure', { config: { audience: 'customer', accountSecurity: true } }, async () => ({
+      ok: true,
+    }));
+    app.post(
+      '/api/sometimes',
+      {
+        config: {
+          audience: 'customer',
+          accountSecurity: (request) => (request.body as { email?: string } | undefined)?.email !== undefined,
+        },
+      },
+      async () => ({ ok: true }),
+    );
     app.get('/not-api', async () => 'page');
     await app.ready();
   });
@@ -179,7 +223,38 @@ describe('registerAccessControl', () => {
       { method: 'POST', url: '/api/mine', audience: 'customer' },
       { method: 'GET', url: '/api/admin-thing', audience: 'admin' },
       { method: 'DELETE', url: '/api/admin-thing', audience: 'admin' },
+      { method: 'POST', url: '/api/secure', audience: 'customer' },
+      { method: 'POST', url: '/api/sometimes', audience: 'customer' },
     ]);
+  });
+
+  it('refuses account-security actions and admin routes to a restore session (403), nothing else', async () => {
+    const refused = async (res: Awaited<ReturnType<typeof inject>>) => {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: messages.fullSessionRequired });
+    };
+    expect((await inject('POST', '/api/mine', 'restore-token', '{}')).statusCode).toBe(200);
+    await refused(await inject('POST', '/api/secure', 'restore-token', '{}'));
+    expect((await inject('POST', '/api/secure', 'customer-token', '{}')).statusCode).toBe(200);
+    // Decided by the request: refused only when it would change the e-mail.
+    expect((await inject('POST', '/api/sometimes', 'restore-token', '{"name":"x"}')).statusCode).toBe(200);
+    await refused(await inject('POST', '/api/sometimes', 'restore-token', '{"email":"x@y.ca"}'));
+    expect((await inject('POST', '/api/sometimes', 'customer-token', '{"email":"x@y.ca"}')).statusCode).toBe(
+      200,
+    );
+    // Even an admin's restore session (made an admin after the link was sent) gets no admin route.
+    await refused(await inject('GET', '/api/admin-thing', 'restore-admin-token'));
+    expect((await inject('GET', '/api/admin-thing', 'restore-token')).json()).toEqual({
+      message: messages.forbidden,
+    });
+  });
+
+  it('refuses to register an anonymous route that declares an account-security action', () => {
+    const bare = Fastify();
+    registerAccessControl(bare, async () => null);
+    expect(() =>
+      bare.post('/api/odd', { config: { audience: 'anonymous', accountSecurity: true } }, async () => 'x'),
+    ).toThrow(/no session to check/);
   });
 
   it('refuses to register an /api route without a valid audience', async () => {

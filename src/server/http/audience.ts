@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import type { Viewer } from '../modules/users/sessions.js';
 import { HttpError } from './errors.js';
@@ -16,6 +16,13 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     audience?: Audience;
+    /**
+     * An account-security action (decision 0040), which a session started by a cart restore link
+     * may not take: `true` for every call of the route, or a test of the request for a route where
+     * only some calls are (changing the e-mail through PATCH /api/users/{id}). Admin routes are
+     * always such actions.
+     */
+    accountSecurity?: true | ((request: FastifyRequest) => boolean);
   }
   interface FastifyInstance {
     /** Every /api route with its declared audience, for the authorization tests. */
@@ -44,8 +51,18 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
 }
 
 /**
+ * The one check of a session's kind (decision 0040): a session started by a cart restore link (a
+ * marketing e-mail, 48 hours) may shop and pay, but an account-security action needs a sign-in.
+ */
+async function requireFullSession(request: FastifyRequest): Promise<void> {
+  const viewer = await requireViewer(request);
+  if (viewer.sessionKind !== 'full') throw new HttpError(403, messages.fullSessionRequired);
+}
+
+/**
  * Refuses to register an /api route that does not say who may call it, and enforces the declaration
- * on every request: customer routes need a live session (401), admin routes an admin (401 or 403).
+ * on every request: customer routes need a live session (401), admin routes an admin (401 or 403),
+ * account-security actions a session that began with a sign-in (403, see `accountSecurity`).
  * Ownership of a resource is the service's job; this only checks the role.
  */
 export function registerAccessControl(
@@ -74,13 +91,30 @@ export function registerAccessControl(
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, audience });
     }
-    if (audience === 'anonymous') return;
+    const security = (route.config as { accountSecurity?: unknown } | undefined)?.accountSecurity;
+    if (audience === 'anonymous') {
+      if (security)
+        throw new Error(
+          `Route ${String(route.method)} ${route.url}: an anonymous route has no session to check`,
+        );
+      return;
+    }
+    const always = audience === 'admin' || security === true;
     const check = async (request: FastifyRequest) => {
       const viewer = await requireViewer(request);
       if (audience === 'admin' && !viewer.isAdmin) throw new HttpError(403, messages.forbidden);
+      if (always) await requireFullSession(request);
     };
     // onRequest: before the body is even parsed, so strangers cannot make us read their uploads.
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [check, ...existing];
+    if (typeof security === 'function') {
+      // Depends on the body: checked once it is parsed, before the handler.
+      const test = security as (request: FastifyRequest) => boolean;
+      const checkBody: preHandlerHookHandler = async (request) => {
+        if (test(request)) await requireFullSession(request);
+      };
+      route.preHandler = [checkBody, ...(route.preHandler ? [route.preHandler].flat() : [])];
+    }
   });
 }

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { userSchema, type User } from '../../domain/accounts';
+import { userSchema, type Reauthentication, type User } from '../../domain/accounts';
 import { userUpdateSchema, type ProfileField } from '../../domain/account-details';
 import { messages } from '../../domain/messages';
 import type { Order } from '../../domain/orders';
@@ -10,19 +10,26 @@ import { ApiError, apiRequest } from '../api';
 import { EditableField, type FieldKind } from '../components/account/editable-field';
 import { EmailNotice } from '../components/account/email-notice';
 import { PasswordChange } from '../components/account/password-change';
+import { reauthModeOf, type ReauthMode } from '../components/account/reauthentication';
+import { RestoreSessionNotice } from '../components/account/restore-session-notice';
 import { loadRecentOrders, RecentOrders } from '../components/account/recent-orders';
 import { cameFromPasswordReset, savedDetailsText } from '../features/account/email-links';
 import { RequireUser } from '../features/session/require-user';
 import { refreshStoredUser } from '../features/session/refresh-stored-user';
 import { signOut } from '../features/session/session-actions';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
-import { getStoredUser, storeUser, type StoredUser } from '../features/session/stored-session';
+import {
+  getStoredUser,
+  readStoredSessionKind,
+  storeUser,
+  type StoredUser,
+} from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/profile';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ origin: context.settings.publicUrl });
+  return data({ origin: context.settings.publicUrl, googleClientId: context.settings.googleClientId });
 }
 
 // The server sends everyone the same shell; the account appears after hydration.
@@ -85,21 +92,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, googleClientId } = loaderData;
   // The stored user is the account shown: the loader refreshed it, and saving a field stores it.
   return (
     <RequireUser>
-      {(user) => (account ? <Account user={user} {...account} /> : <SignedInFallback />)}
+      {(user) =>
+        account ? <Account user={user} googleClientId={googleClientId} {...account} /> : <SignedInFallback />
+      }
     </RequireUser>
   );
 }
 
 function Account({
   user,
+  googleClientId,
   loadError,
   orders,
 }: {
   user: StoredUser;
+  googleClientId: string | null;
   loadError: string | null;
   orders: Promise<Order[] | null>;
 }) {
@@ -110,15 +121,28 @@ function Account({
   const dialog = useRef<HTMLDialogElement>(null);
   // Arrived from a password reset link: say so once (the state goes with this history entry).
   const [passwordReset] = useState(() => cameFromPasswordReset(location.state));
+  // Signed in by a cart restore link: the e-mail and password need a sign-in (decision 0040). Known
+  // from this browser's note, or from the server refusing a change.
+  const [restoreSession, setRestoreSession] = useState(() => readStoredSessionKind() === 'restore');
+  const reauth: ReauthMode = reauthModeOf(user, googleClientId);
 
-  async function save(field: ProfileField, value: string | boolean): Promise<string | null> {
+  async function save(
+    field: ProfileField,
+    value: string | boolean,
+    proof?: Reauthentication,
+  ): Promise<string | null> {
     const parsed = userUpdateSchema.shape[field].safeParse(value);
     if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.updateUserFailed;
+    // A new address needs the current password (decision 0040); the server says so too.
+    const newEmail = field === 'email' && String(parsed.data).toLowerCase() !== user.email.toLowerCase();
+    if (newEmail && reauth.kind === 'password' && !proof?.currentPassword && !restoreSession) {
+      return messages.currentPasswordForEmail;
+    }
     let updated: User;
     try {
       const reply = await apiRequest<unknown>(`/api/users/${user.id}`, {
         method: 'PATCH',
-        body: { [field]: parsed.data },
+        body: { [field]: parsed.data, ...(newEmail ? proof : {}) },
       });
       const result = userReply.safeParse(reply);
       if (!result.success) return messages.invalidServerResponse;
@@ -126,7 +150,8 @@ function Account({
     } catch (error) {
       console.error('Failed to update user info', error);
       if (error instanceof ApiError && error.status === 404) return messages.userNotFound;
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+      if (error instanceof ApiError && error.status === 403) setRestoreSession(true);
+      if (error instanceof ApiError && [400, 403, 409, 429].includes(error.status)) {
         return `${messages.updateUserFailed}: ${error.message}`;
       }
       return messages.updateUserFailed;
@@ -140,6 +165,12 @@ function Account({
   async function logout() {
     await signOut();
     void navigate('/login', { replace: true });
+  }
+
+  /** From a cart restore link's session to a real sign-in, which replaces it (the cart stays). */
+  async function signInAgain() {
+    await signOut();
+    void navigate('/login', { state: { from: '/profile' } });
   }
 
   const greeting = user.firstName ? `Hi, ${user.firstName}` : 'Your account';
@@ -172,6 +203,7 @@ function Account({
             Your new password is set. You have been signed out on your other devices.
           </p>
         )}
+        {restoreSession && <RestoreSessionNotice onSignIn={() => void signInAgain()} />}
         <EmailNotice
           user={user}
           onAnswer={(message) => {
@@ -195,11 +227,12 @@ function Account({
                   ? `New address waiting for confirmation: ${user.pendingEmail}`
                   : undefined
               }
-              onSave={(value) => save(field.name, value)}
+              {...(field.name === 'email' && !restoreSession ? { reauth } : {})}
+              onSave={(value, proof) => save(field.name, value, proof)}
             />
           ))}
         </section>
-        <PasswordChange userId={user.id} />
+        <PasswordChange userId={user.id} reauth={reauth} onSessionRefused={() => setRestoreSession(true)} />
         <RecentOrders orders={orders} />
       </div>
       <dialog

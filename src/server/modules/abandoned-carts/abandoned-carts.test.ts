@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abandonedCartMessages, SKIP_CAPTURE_AFTER_ORDER_MS } from '../../../domain/abandoned-cart.js';
 import { buildApp } from '../../app.js';
-import { abandonedCarts, emailOutbox, jobs, orders, users } from '../../db/schema.js';
+import { messages } from '../../../domain/messages.js';
+import { abandonedCarts, emailOutbox, jobs, orders, sessions, users } from '../../db/schema.js';
 import { seedDemoCatalogue } from '../../db/seed/index.js';
 import { createDatabaseImageStore } from '../images/database-store.js';
 import {
@@ -20,6 +21,7 @@ import {
   type Person,
 } from '../../testing/checkout-fixtures.js';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../testing/test-app.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { createSessionStore } from '../users/sessions.js';
 import { REMINDER_JOB } from './service.js';
 
@@ -31,6 +33,7 @@ const USER_KEYS = [
   'email',
   'emailVerified',
   'pendingEmail',
+  'hasPassword',
   'firstName',
   'lastName',
   'phoneNumber',
@@ -702,10 +705,15 @@ describe('GET /api/abandoned-cart (restore)', () => {
 
   it('answers 404 once the user changed their password', async () => {
     const who = await f.person();
+    await db()
+      .update(users)
+      .set({ passwordHash: await hashPassword('Maple-Crunch-2024') })
+      .where(eq(users.id, who.id));
     const { token } = await remind(who);
+    // A password change asks for the current one (decision 0040).
     const res = await f.call('POST', `/api/users/${who.id}/password`, {
       token: who.token,
-      body: { newPassword: 'Maple-Syrup-Crunch-2049' },
+      body: { currentPassword: 'Maple-Crunch-2024', newPassword: 'Maple-Syrup-Crunch-2049' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expectMessage(await restore(token), 404, abandonedCartMessages.linkInvalid);
@@ -736,6 +744,97 @@ describe('GET /api/abandoned-cart (restore)', () => {
     expectMessage(limited, 429);
     // Another client is not affected.
     expect((await restore(randomToken(), freshIp())).statusCode).toBe(404);
+  });
+});
+
+describe('the session a restore link starts (decision 0040)', () => {
+  const PASSWORD = 'Maple-Crunch-2024';
+
+  /** A shopper with a password, signed in by the restore link of their reminder. */
+  async function restored() {
+    const who = await f.person();
+    await db()
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, who.id));
+    const { token } = await remind(who);
+    const res = await restore(token);
+    expect(res.statusCode, res.body).toBe(200);
+    const { authToken } = res.json() as { authToken: string };
+    return { who, restoredAs: { ...who, token: authToken } };
+  }
+
+  it('is recorded as a restore session', async () => {
+    const { who, restoredAs } = await restored();
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(restoredAs.token)));
+    expect(row).toMatchObject({ userId: who.id, kind: 'restore' });
+  });
+
+  it('can shop and pay: its account, its orders, a payment intent, its name and address', async () => {
+    const { who, restoredAs } = await restored();
+    expect((await f.call('GET', `/api/users/${who.id}`, { token: restoredAs.token })).statusCode).toBe(200);
+    expect((await f.call('GET', `/api/users/${who.id}/orders`, { token: restoredAs.token })).statusCode).toBe(
+      200,
+    );
+    const intent = await f.createIntent(restoredAs, [{ id: first.id, quantity: 1 }]);
+    expect(intent.payment_intent_id).toBeTruthy();
+    const res = await f.call('PATCH', `/api/users/${who.id}`, {
+      token: restoredAs.token,
+      body: { firstName: 'Restored', address: '1 Maple Road' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('cannot change the e-mail or the password, even with the right password, nor delete the account: 403', async () => {
+    const { who, restoredAs } = await restored();
+    const thief = `thief.${who.email}`;
+    for (const body of [{ email: thief }, { email: thief, currentPassword: PASSWORD }]) {
+      const res = await f.call('PATCH', `/api/users/${who.id}`, { token: restoredAs.token, body });
+      expectMessage(res, 403, messages.fullSessionRequired);
+    }
+    const password = await f.call('POST', `/api/users/${who.id}/password`, {
+      token: restoredAs.token,
+      body: { currentPassword: PASSWORD, newPassword: 'Maple-Syrup-Crunch-2049' },
+    });
+    expectMessage(password, 403, messages.fullSessionRequired);
+    const deleted = await f.call('DELETE', `/api/users/${who.id}`, { token: restoredAs.token });
+    expect(deleted.statusCode, deleted.body).toBe(403);
+    const [row] = await db().select().from(users).where(eq(users.id, who.id));
+    expect(row).toMatchObject({ email: who.email, pendingEmail: null });
+    expect(await verifyPassword(row!.passwordHash!, PASSWORD)).toBe(true);
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, thief));
+    expect(mail).toEqual([]);
+    // The shopper's own sign-in can, with the password.
+    const signedIn = await f.call('PATCH', `/api/users/${who.id}`, {
+      token: who.token,
+      body: { email: thief, currentPassword: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
+  it('gets no admin powers if the shopper is made an admin later', async () => {
+    const { who, restoredAs } = await restored();
+    const admin = await f.person({ isAdmin: true });
+    const promoted = await f.call('PATCH', `/api/users/${who.id}`, {
+      token: admin.token,
+      body: { isAdmin: true },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expectMessage(
+      await f.call('GET', '/api/users', { token: restoredAs.token }),
+      403,
+      messages.fullSessionRequired,
+    );
+    const victim = await f.person();
+    expectMessage(
+      await f.call('DELETE', `/api/users/${victim.id}`, { token: restoredAs.token }),
+      403,
+      messages.fullSessionRequired,
+    );
+    expect((await f.call('GET', '/api/users', { token: who.token })).statusCode).toBe(200);
   });
 });
 

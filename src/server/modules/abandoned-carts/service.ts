@@ -229,7 +229,9 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
         // Bound to the address it was sent to: after an e-mail change the old inbox cannot sign in.
         if (!user || user.isAdmin || user.email.toLowerCase() !== spent.email.toLowerCase()) throw invalid;
-        const authToken = await sessions.create(user.id, userAgent, tx);
+        // A restore link is sent in a marketing e-mail and proves less than a sign-in: its session
+        // can shop and pay, not change the account's e-mail or password (decision 0040).
+        const authToken = await sessions.create(user.id, userAgent, tx, 'restore');
         return { cart: buildCart(spent.cartItems as CartItemsInput), authToken, user: toApiUser(user) };
       });
     },

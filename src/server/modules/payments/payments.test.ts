@@ -30,6 +30,7 @@ import {
   type Person,
 } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { hashPassword } from '../users/passwords.js';
 import { AMOUNT_CHANGED, ITEMS_UNAVAILABLE } from './service.js';
 import type { IntentCheckout } from './checkout-snapshot.js';
 
@@ -186,9 +187,13 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
   it('charges shipping to anyone who only typed the free-shipping address into their account (issue 15)', async () => {
     // Before: any customer could PATCH their e-mail to FREE_SHIPPING_EMAIL and ship free.
     const customer = await f.person();
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Maple-Crunch-2024') })
+      .where(eq(users.id, customer.id));
     const patched = await f.call('PATCH', `/api/users/${customer.id}`, {
       token: customer.token,
-      body: { email: FREE_EMAIL },
+      body: { email: FREE_EMAIL, currentPassword: 'Maple-Crunch-2024' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     await f.createIntent(customer, [{ id: classic.id, quantity: 1 }], {

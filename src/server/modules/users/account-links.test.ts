@@ -275,7 +275,7 @@ describe('e-mail confirmation', () => {
     const next = uniqueEmail('after');
     const res = await call('PATCH', `/api/users/${auth.user.id}`, {
       token: auth.token,
-      body: { email: next },
+      body: { email: next, currentPassword: PASSWORD },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { user: User }).user).toMatchObject({ email: auth.user.email, pendingEmail: next });
@@ -302,7 +302,10 @@ describe('e-mail confirmation', () => {
   it('resends the link of a waiting change to the new address only, voiding the one before', async () => {
     const auth = await register({ email: uniqueEmail('resend-change') });
     const next = uniqueEmail('resend-next');
-    await call('PATCH', `/api/users/${auth.user.id}`, { token: auth.token, body: { email: next } });
+    await call('PATCH', `/api/users/${auth.user.id}`, {
+      token: auth.token,
+      body: { email: next, currentPassword: PASSWORD },
+    });
     const first = tokenOf(linkFrom(await inbox.waitFor(next, ANY), '/verify-email'));
     await inbox.waitFor(auth.user.email, ANY, { count: 2 });
     const res = await call('POST', '/api/users/verify-email/resend', { token: auth.token });
@@ -326,7 +329,10 @@ describe('e-mail confirmation', () => {
   it('voids an older change when a newer one is asked for, and refuses an address taken meanwhile', async () => {
     const auth = await register({ email: uniqueEmail('twice') });
     const patch = (email: string) =>
-      call('PATCH', `/api/users/${auth.user.id}`, { token: auth.token, body: { email } });
+      call('PATCH', `/api/users/${auth.user.id}`, {
+        token: auth.token,
+        body: { email, currentPassword: PASSWORD },
+      });
     const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
     await patch(first);
     const firstToken = tokenOf(linkFrom(await inbox.waitFor(first, ANY), '/verify-email'));
@@ -346,14 +352,17 @@ describe('e-mail confirmation', () => {
     const answers = [];
     for (let i = 0; i < LINK_LIMITS['change-email']; i++) {
       const target = i % 2 === 0 ? taken.email : uniqueEmail('free');
-      const res = await call('PATCH', `/api/users/${row.id}`, { token, body: { email: target } });
+      const res = await call('PATCH', `/api/users/${row.id}`, {
+        token,
+        body: { email: target, currentPassword: PASSWORD },
+      });
       expect(res.statusCode, res.body).toBe(200);
       answers.push((res.json() as { user: User }).user.pendingEmail === target);
     }
     expect(answers.every(Boolean)).toBe(true);
     const limited = await call('PATCH', `/api/users/${row.id}`, {
       token,
-      body: { email: uniqueEmail('more') },
+      body: { email: uniqueEmail('more'), currentPassword: PASSWORD },
     });
     expectMessage(limited, 429, messages.tooManyRequests);
   });
@@ -443,9 +452,10 @@ describe('attacks on accounts', () => {
     const attacker = (
       await googleLogin(await googleToken({ email: uniqueEmail('attacker') }, { subject }))
     ).json() as Auth;
+    // A Google-only account proves itself with a fresh Google sign-in (decision 0040).
     const res = await call('PATCH', `/api/users/${attacker.user.id}`, {
       token: attacker.token,
-      body: { email: adminEmail },
+      body: { email: adminEmail, googleToken: await googleToken({}, { subject }) },
     });
     expect(res.statusCode).toBe(200);
     expect((await userRow(attacker.user.id))?.email).not.toBe(adminEmail);

@@ -12,6 +12,8 @@ export interface GoogleIdentity {
   email: string;
   firstName: string;
   lastName: string;
+  /** When Google issued the token (`iat`, seconds since 1970): how recent the sign-in is. */
+  issuedAt: number;
 }
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity | null>;
@@ -29,12 +31,14 @@ export function createGoogleVerifier(clientId: string, keys?: JWTVerifyGetKey): 
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+      if (typeof payload.iat !== 'number') return null;
       if (payload.email_verified !== true && payload.email_verified !== 'true') return null;
       return {
         subject: payload.sub,
         email: payload.email.trim().toLowerCase(),
         firstName: typeof payload.given_name === 'string' ? payload.given_name.slice(0, 100) : '',
         lastName: typeof payload.family_name === 'string' ? payload.family_name.slice(0, 100) : '',
+        issuedAt: payload.iat,
       };
     } catch (error) {
       // A bad token is the caller's problem; anything else (Google unreachable) is ours to log.

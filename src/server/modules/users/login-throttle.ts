@@ -11,6 +11,9 @@
  *
  * Failures are rows in the database, so every instance sees the same counts and a restart does not
  * reset them. The client is `request.ip`, which is only as good as TRUST_PROXY (config.ts).
+ *
+ * A wrong current password given to change the e-mail or password of a signed-in account counts the
+ * same way, on the same keys (decision 0040): a stolen session is no second door for guessing.
  */
 import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

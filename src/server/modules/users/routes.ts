@@ -30,6 +30,9 @@ import type { ClientInfo, UsersService } from './service.js';
 const userIdParams = z.object({ userId: idField });
 const tags = ['users'];
 
+/** A PATCH body that names an e-mail, before or after its parsing. */
+const hasEmail = (body: unknown) => typeof body === 'object' && body !== null && 'email' in body;
+
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
@@ -220,12 +223,15 @@ export function userRoutes(
   app.patch(
     '/api/users/:id',
     {
-      config: customer,
+      // Changing the e-mail is an account-security action: not from a cart restore link's session.
+      config: { ...customer, accountSecurity: (request) => hasEmail(request.body) },
       schema: {
         tags,
         summary: 'Change account fields: customers their own profile, admins any account and isAdmin',
         description:
-          'Each role has its own whitelist: other keys are dropped, never applied. isAdmin is read for admins only.',
+          'Each role has its own whitelist: other keys are dropped, never applied. isAdmin is read for admins only. ' +
+          'A change of your own e-mail needs currentPassword (Google-only accounts: googleToken, from a Google sign-in of the last 5 minutes), ' +
+          'and a session that began with a sign-in, not with a cart restore link.',
         params: idParams,
         // Parsed after the access check, with the caller's role's schema (validation.ts).
         body: roleBody(userUpdateSchema, adminUserUpdateSchema),
@@ -233,17 +239,25 @@ export function userRoutes(
       },
     },
     async (request) => ({
-      user: await users.update(await requireViewer(request), request.params.id, request.body),
+      user: await users.update(
+        await requireViewer(request),
+        request.params.id,
+        request.body,
+        clientOf(request),
+      ),
     }),
   );
 
   app.post(
     '/api/users/:id/password',
     {
-      config: { ...customer, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { ...customer, accountSecurity: true, rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags,
         summary: "Change the caller's own password; every other session ends",
+        description:
+          'Needs currentPassword (a Google-only account setting its first one: googleToken, from a Google sign-in of the last 5 minutes), ' +
+          'and a session that began with a sign-in, not with a cart restore link.',
         params: idParams,
         body: passwordChangeSchema,
         response: signedIn,
@@ -256,7 +270,7 @@ export function userRoutes(
   app.delete(
     '/api/users/:id',
     {
-      config: admin,
+      config: { ...admin, accountSecurity: true },
       schema: {
         tags,
         summary: 'Delete an account (its orders stay)',

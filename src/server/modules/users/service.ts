@@ -6,7 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { AuthResponse, LoginInput, ResetPasswordInput, User } from '../../../domain/accounts.js';
+import {
+  GOOGLE_REAUTH_MAX_AGE_MINUTES,
+  type AuthResponse,
+  type LoginInput,
+  type Reauthentication,
+  type ResetPasswordInput,
+  type User,
+} from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
 import {
   ConflictError,
@@ -42,6 +49,7 @@ export function toApiUser(row: UserRow): User {
     email: row.email,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
+    hasPassword: row.passwordHash !== null,
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
@@ -88,6 +96,57 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
 
   function refuseCommonPassword(password: string): void {
     if (isCommonPassword(password)) throw new InvalidError(messages.commonPassword);
+  }
+
+  /**
+   * Asks the person changing their own e-mail or password to prove they are the owner now, not
+   * someone holding a stolen session (decision 0040): the current password, which counts against
+   * the login throttle like a sign-in (so this cannot be used to guess it), or for an account without
+   * one, a Google sign-in of the last few minutes with the account's own Google identity.
+   */
+  async function reauthenticate(
+    row: UserRow,
+    proof: Reauthentication,
+    client: ClientInfo,
+    change: 'email' | 'password',
+  ): Promise<void> {
+    if (row.passwordHash) {
+      const password = proof.currentPassword;
+      // Nothing typed is no guess: refused without counting.
+      if (!password) {
+        throw new InvalidError(
+          change === 'email' ? messages.currentPasswordForEmail : messages.currentPasswordForPassword,
+        );
+      }
+      const attempt = { email: row.email.toLowerCase(), ip: client.ip };
+      const claimed = await throttle.claim(attempt);
+      if (!claimed) throw new TooManyRequestsError(messages.tooManyRequests);
+      if (claimed.delayMs > 0) await sleep(claimed.delayMs);
+      if (!(await verifyPassword(row.passwordHash, password))) {
+        await throttle.recordFailure();
+        throw new InvalidError(messages.currentPasswordWrong);
+      }
+      await throttle.recordSuccess(attempt, claimed);
+      return;
+    }
+    // A Google-only account: without Google sign-in configured, a reset link sets a password first.
+    if (!google || !row.googleSubject) throw new InvalidError(messages.setPasswordFirst);
+    if (!proof.googleToken) {
+      throw new InvalidError(
+        change === 'email' ? messages.googleAgainForEmail : messages.googleAgainForPassword,
+      );
+    }
+    let identity;
+    try {
+      identity = await google(proof.googleToken);
+    } catch {
+      throw new UnavailableError('Google sign-in is unavailable right now. Please try again.');
+    }
+    if (!identity) throw new InvalidError(messages.googleLoginFailed);
+    if (identity.subject !== row.googleSubject) throw new InvalidError(messages.googleReauthMismatch);
+    // A token replayed from an old sign-in proves nothing about who holds the session now.
+    const ageSeconds = Date.now() / 1000 - identity.issuedAt;
+    if (ageSeconds > GOOGLE_REAUTH_MAX_AGE_MINUTES * 60) throw new InvalidError(messages.googleReauthStale);
   }
 
   /** A customer reaches only their own record; an admin reaches everyone's. Others get 404. */
@@ -247,14 +306,28 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
      *
      * A new e-mail for one's own account only becomes `pendingEmail`: it replaces `email` when the
      * link sent to it is followed (account-links.ts), and the answer is the same whether or not
-     * another account has that address. An admin changing someone else's e-mail changes it at once,
-     * unverified.
+     * another account has that address. Asking for it needs the proof `reauthenticate` reads, an
+     * admin's own account included (decision 0040). An admin changing someone else's e-mail changes
+     * it at once, unverified, without that user's password.
      */
-    async update(viewer: Viewer, userId: number, changes: AdminUserUpdate): Promise<User> {
+    async update(
+      viewer: Viewer,
+      userId: number,
+      { currentPassword, googleToken, ...changes }: AdminUserUpdate,
+      client: ClientInfo,
+    ): Promise<User> {
       assertCanReach(viewer, userId);
       if (changes.isAdmin !== undefined && !viewer.isAdmin) delete changes.isAdmin;
       if (changes.isAdmin === false && userId === viewer.id) {
         throw new InvalidError('You cannot remove your own admin rights.');
+      }
+      if (changes.email !== undefined && userId === viewer.id) {
+        const row = await findById(userId);
+        if (!row) throw userNotFound();
+        // Putting back the current address only cancels a waiting change: nothing to prove.
+        if (changes.email.toLowerCase() !== row.email.toLowerCase()) {
+          await reauthenticate(row, { currentPassword, googleToken }, client, 'email');
+        }
       }
       try {
         return await db.transaction(async (tx) => {
@@ -291,21 +364,20 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
     },
 
     /**
-     * Changes the caller's own password: every session of the account ends (a thief's included) and
-     * the caller gets a fresh one.
+     * Changes the caller's own password, or sets the first one of a Google-only account, after the
+     * proof `reauthenticate` reads (decision 0040): every session of the account ends (a thief's
+     * included) and the caller gets a fresh one.
      */
     async changePassword(
       viewer: Viewer,
       userId: number,
-      input: { currentPassword?: string | undefined; newPassword: string },
+      input: Reauthentication & { newPassword: string },
       client: ClientInfo,
     ): Promise<AuthResponse> {
       if (viewer.id !== userId) throw userNotFound();
       const row = await findById(userId);
       if (!row) throw userNotFound();
-      if (row.passwordHash && !(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
-        throw new InvalidError('Your current password is not correct.');
-      }
+      await reauthenticate(row, input, client, 'password');
       refuseCommonPassword(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
       const [updated] = await db.transaction(async (tx) => {

@@ -3,6 +3,9 @@
  * so a leaked database does not yield usable tokens. A session ends on logout, on expiry
  * (SESSION_TTL_DAYS), and for all of a user's devices at once when their password or admin rights
  * change or the account is deleted.
+ *
+ * A session started by a cart restore link is of the kind 'restore': it may shop and pay, but not
+ * take account-security actions (decision 0040), which the access check refuses (http/audience.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -10,6 +13,9 @@ import { SECRET_TOKEN_PATTERN } from '../../../domain/accounts.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { revokeRestoreLinks } from '../abandoned-carts/records.js';
+
+/** How a session began: a sign-in that proved the person ('full'), or a cart restore link. */
+export type SessionKind = (typeof sessions.$inferSelect)['kind'];
 
 /** The signed-in user behind a request. */
 export interface Viewer {
@@ -20,6 +26,8 @@ export interface Viewer {
   isAdmin: boolean;
   /** Identifies the session itself, for logout. */
   tokenHash: string;
+  /** 'restore' for a session started by a cart restore link (decision 0040). */
+  sessionKind: SessionKind;
 }
 
 type Executor = Pick<Database, 'delete' | 'update'>;
@@ -44,6 +52,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
       emailVerifiedAt: users.emailVerifiedAt,
       isAdmin: users.isAdmin,
       lastSeenAt: sessions.lastSeenAt,
+      kind: sessions.kind,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -51,11 +60,15 @@ export function createSessionStore(db: Database, ttlDays: number) {
     .prepare('session_viewer');
 
   return {
-    /** Starts a session and returns its token (shown to the client once, never stored). */
+    /**
+     * Starts a session and returns its token (shown to the client once, never stored); `kind` is
+     * 'restore' only for a cart restore link.
+     */
     async create(
       userId: number,
       userAgent?: string,
       executor: Pick<Database, 'insert'> = db,
+      kind: SessionKind = 'full',
     ): Promise<string> {
       const token = newToken();
       await executor.insert(sessions).values({
@@ -63,6 +76,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
         userId,
         expiresAt: new Date(Date.now() + ttlMs),
         userAgent: userAgent?.slice(0, 300) ?? null,
+        kind,
       });
       return token;
     },
@@ -82,6 +96,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
         emailVerified: row.emailVerifiedAt !== null,
         isAdmin: row.isAdmin,
         tokenHash,
+        sessionKind: row.kind,
       };
     },
 

@@ -92,8 +92,10 @@ describe('POST /api/users/register', () => {
       isSubscribedPhone: true,
     });
     expect(Math.abs(Date.parse(body.user.createdAt) - Date.now())).toBeLessThan(60_000);
-    // Nothing secret leaves the server, under any spelling.
-    expect(res.body).not.toMatch(/password|hash|argon|google|subject/i);
+    // Nothing secret leaves the server, under any spelling. (Whether the account has a password is
+    // no secret to its owner: the profile asks for it before an e-mail change, decision 0040.)
+    expect(body.user.hasPassword).toBe(true);
+    expect(res.body.replace('"hasPassword":true', '')).not.toMatch(/password|hash|argon|google|subject/i);
 
     const row = await userRow(body.user.id);
     expect(row?.googleSubject).toBeNull();
@@ -634,13 +636,16 @@ describe('sessions', () => {
   it('refuses a password change without the right current password, keeping everything', async () => {
     const { token, user } = await register();
     const hashBefore = (await userRow(user.id))!.passwordHash;
-    for (const body of [
-      { currentPassword: 'Not-My-Password-1', newPassword: 'Fresh-Oats-2025!' },
-      { newPassword: 'Fresh-Oats-2025!' },
-      { currentPassword: '', newPassword: 'Fresh-Oats-2025!' },
-    ]) {
+    for (const [body, message] of [
+      [
+        { currentPassword: 'Not-My-Password-1', newPassword: 'Fresh-Oats-2025!' },
+        messages.currentPasswordWrong,
+      ],
+      [{ newPassword: 'Fresh-Oats-2025!' }, messages.currentPasswordForPassword],
+      [{ currentPassword: '', newPassword: 'Fresh-Oats-2025!' }, messages.currentPasswordForPassword],
+    ] as const) {
       const res = await call('POST', `/api/users/${user.id}/password`, { token, body });
-      expectMessage(res, 400, 'Your current password is not correct.');
+      expectMessage(res, 400, message);
     }
     expectMessage(
       await call('POST', `/api/users/${user.id}/password`, {
@@ -677,14 +682,22 @@ describe('sessions', () => {
     expect((await userRow(victim.id))!.passwordHash).toBe(knownHash);
   });
 
-  it('lets a Google-only account set its first password without a current one', async () => {
-    const googleOnly = await insertUser({
-      passwordHash: null,
-      googleSubject: `g-${randomBytes(4).toString('hex')}`,
-    });
+  it('lets a Google-only account set its first password with a fresh Google sign-in instead of a current one', async () => {
+    const subject = `g-${randomBytes(4).toString('hex')}`;
+    const googleOnly = await insertUser({ passwordHash: null, googleSubject: subject });
+    const token = await mintToken(googleOnly.id);
+    // A stolen session alone no longer sets a password into the account (decision 0040).
+    expectMessage(
+      await call('POST', `/api/users/${googleOnly.id}/password`, {
+        token,
+        body: { newPassword: 'First-Password-77' },
+      }),
+      400,
+      messages.googleAgainForPassword,
+    );
     const res = await call('POST', `/api/users/${googleOnly.id}/password`, {
-      token: await mintToken(googleOnly.id),
-      body: { newPassword: 'First-Password-77' },
+      token,
+      body: { newPassword: 'First-Password-77', googleToken: await googleToken({}, { subject }) },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await login(googleOnly.email, 'First-Password-77')).statusCode).toBe(200);
@@ -763,7 +776,7 @@ describe('PATCH /api/users/:id', () => {
     const row = await insertUser();
     const token = await mintToken(row.id);
     const email = uniqueEmail('Renamed').toUpperCase();
-    const res = await patch(row.id, token, { email: `  ${email} ` });
+    const res = await patch(row.id, token, { email: `  ${email} `, currentPassword: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { user: User }).user).toMatchObject({
       email: row.email,
@@ -875,7 +888,10 @@ describe('PATCH /api/users/:id', () => {
   it("answers a customer asking for another account's e-mail exactly like a free one; an admin gets 409", async () => {
     const taken = await insertUser();
     const row = await insertUser();
-    const res = await patch(row.id, await mintToken(row.id), { email: taken.email.toUpperCase() });
+    const res = await patch(row.id, await mintToken(row.id), {
+      email: taken.email.toUpperCase(),
+      currentPassword: PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { user: User }).user).toMatchObject({
       email: row.email,

@@ -1,15 +1,19 @@
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Reauthentication } from '../../../domain/accounts';
+import { messages } from '../../../domain/messages';
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../domain/phone';
 import { describedBy, inputClass } from './form-field';
 import { PhoneInput } from './phone-input';
+import { CurrentPasswordInput, GoogleConfirm, type ReauthMode } from './reauthentication';
 
 export type FieldKind = 'text' | 'email' | 'phone' | 'address' | 'flag';
 type Value = string | boolean | null;
 
 /**
  * One profile field with inline editing (SPEC §2 Profile): the value and an Edit button; editing shows
- * the control with Save and Cancel. `onSave` answers an error message, or null when saved.
+ * the control with Save and Cancel. `onSave` answers an error message, or null when saved. With
+ * `reauth` (the e-mail), editing also asks for the proof that it is the owner (decision 0040).
  */
 export function EditableField({
   name,
@@ -17,6 +21,7 @@ export function EditableField({
   kind,
   value,
   note,
+  reauth,
   onSave,
 }: {
   name: string;
@@ -25,17 +30,21 @@ export function EditableField({
   value: Value;
   /** A word under the value (the e-mail waiting for its confirmation). */
   note?: ReactNode;
-  onSave: (value: string | boolean) => Promise<string | null>;
+  /** What to ask for before saving a change (the e-mail: decision 0040). */
+  reauth?: ReauthMode;
+  onSave: (value: string | boolean, proof?: Reauthentication) => Promise<string | null>;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<string | boolean>('');
   const [country, setCountry] = useState<PhoneCountry>('CA');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const id = `profile-${name}`;
 
   const startEditing = () => {
     setError(null);
+    setCurrentPassword('');
     if (kind === 'flag') setDraft(value === true);
     else if (kind === 'phone' && typeof value === 'string') {
       setDraft(formatPhone(value));
@@ -44,13 +53,20 @@ export function EditableField({
     setEditing(true);
   };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function submit(proof?: Reauthentication) {
     setSaving(true);
-    const problem = await onSave(kind === 'phone' && typeof draft === 'string' ? draft.trim() : draft);
+    const problem = await onSave(kind === 'phone' && typeof draft === 'string' ? draft.trim() : draft, proof);
     setSaving(false);
     setError(problem);
-    if (!problem) setEditing(false);
+    if (!problem) {
+      setEditing(false);
+      setCurrentPassword('');
+    }
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    void submit(reauth?.kind === 'password' ? { currentPassword } : undefined);
   }
 
   const shown =
@@ -145,6 +161,22 @@ export function EditableField({
                 />
               )}
             </>
+          )}
+          {reauth?.kind === 'password' && (
+            <CurrentPasswordInput
+              id={`${id}-current-password`}
+              value={currentPassword}
+              onChange={setCurrentPassword}
+              hint={`Needed to change your ${label.toLowerCase()}.`}
+            />
+          )}
+          {reauth && reauth.kind !== 'password' && (
+            <GoogleConfirm
+              mode={reauth}
+              hint={`Continue with Google to change your ${label.toLowerCase()}.`}
+              onCredential={(googleToken) => void submit({ googleToken })}
+              onFailure={() => setError(messages.googleLoginFailed)}
+            />
           )}
           {error && (
             <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-danger">

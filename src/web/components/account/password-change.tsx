@@ -1,15 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { authResponseSchema, newPasswordField, PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
+import {
+  authResponseSchema,
+  newPasswordField,
+  PASSWORD_MIN_LENGTH,
+  type Reauthentication,
+} from '../../../domain/accounts';
 import { messages } from '../../../domain/messages';
-import { apiRequest, userMessage } from '../../api';
+import { ApiError, apiRequest, userMessage } from '../../api';
 import { storeSession } from '../../features/session/stored-session';
 import { describedBy, FormField, inputClass } from './form-field';
+import { GoogleConfirm, type ReauthMode } from './reauthentication';
 
 /**
  * Changing the password ends every other session of the account (and any e-mail change waiting for
- * its link); this browser gets a fresh session, with the account as it now is.
+ * its link); this browser gets a fresh session, with the account as it now is. It needs the current
+ * password; an account without one sets its first with a fresh Google sign-in (decision 0040).
+ * `onSessionRefused` hears the server refuse a cart restore link's session.
  */
-export function PasswordChange({ userId }: { userId: number }) {
+export function PasswordChange({
+  userId,
+  reauth,
+  onSessionRefused,
+}: {
+  userId: number;
+  reauth: ReauthMode;
+  onSessionRefused?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -17,8 +33,15 @@ export function PasswordChange({ userId }: { userId: number }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  const hasPassword = reauth.kind === 'password';
+
+  function submit(event: FormEvent) {
     event.preventDefault();
+    if (hasPassword && !current) return setError(messages.currentPasswordForPassword);
+    void send(hasPassword ? { currentPassword: current } : {});
+  }
+
+  async function send(proof: Reauthentication) {
     setDone(false);
     const parsed = newPasswordField.safeParse(next);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.requestFailed);
@@ -26,7 +49,7 @@ export function PasswordChange({ userId }: { userId: number }) {
     try {
       const reply = await apiRequest<unknown>(`/api/users/${userId}/password`, {
         method: 'POST',
-        body: { currentPassword: current, newPassword: next },
+        body: { ...proof, newPassword: next },
       });
       const auth = authResponseSchema.safeParse(reply);
       if (!auth.success) throw new Error(messages.invalidServerResponse);
@@ -39,6 +62,7 @@ export function PasswordChange({ userId }: { userId: number }) {
     } catch (caught) {
       // A 401 (the session ended meanwhile) says so too, before the page sends the shopper to /login.
       setError(userMessage(caught, messages.requestFailed, { include401: true }));
+      if (caught instanceof ApiError && caught.status === 403) onSessionRefused?.();
     } finally {
       setBusy(false);
     }
@@ -59,7 +83,7 @@ export function PasswordChange({ userId }: { userId: number }) {
             onClick={() => setOpen(true)}
             className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-maple-dark hover:bg-sand"
           >
-            Change password
+            {hasPassword ? 'Change password' : 'Set a password'}
           </button>
         )}
       </div>
@@ -70,16 +94,18 @@ export function PasswordChange({ userId }: { userId: number }) {
       )}
       {open && (
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-          <FormField id="password-current" label="Current password">
-            <input
-              id="password-current"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
+          {hasPassword && (
+            <FormField id="password-current" label="Current password">
+              <input
+                id="password-current"
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+                className={inputClass}
+              />
+            </FormField>
+          )}
           <FormField
             id="password-new"
             label="New password"
@@ -96,6 +122,14 @@ export function PasswordChange({ userId }: { userId: number }) {
               className={inputClass}
             />
           </FormField>
+          {reauth.kind !== 'password' && (
+            <GoogleConfirm
+              mode={reauth}
+              hint="Continue with Google to set your password."
+              onCredential={(googleToken) => void send({ googleToken })}
+              onFailure={() => setError(messages.googleLoginFailed)}
+            />
+          )}
           <div className="flex gap-2">
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? 'Saving...' : 'Save new password'}

@@ -93,7 +93,8 @@ export function useRestoreCart(): RestoreState {
         return;
       }
       cartActions.replace(answer.cart.items);
-      signIn({ token: answer.authToken, user: answer.user });
+      // A restore link's session may shop and pay, not change the e-mail or password (decision 0040).
+      signIn({ token: answer.authToken, user: answer.user }, 'restore');
       rememberAbandonedCartToken(token);
       void navigate('/checkout', { replace: true });
     })();

@@ -6,11 +6,14 @@
 import type { AuthResponse } from '../../../domain/accounts';
 import { apiRequest } from '../../api';
 import { identify } from '../marketing/track';
-import { clearSession, readStoredToken, storeSession } from './stored-session';
+import { clearSession, readStoredToken, storeSession, type StoredSessionKind } from './stored-session';
 
-/** Stores the session of a successful login, registration or Google sign-in and identifies the shopper. */
-export function signIn({ token, user }: AuthResponse): void {
-  storeSession(token, user);
+/**
+ * Stores the session of a successful login, registration, Google sign-in or cart restore link
+ * (`kind` 'restore') and identifies the shopper.
+ */
+export function signIn({ token, user }: AuthResponse, kind: StoredSessionKind = 'full'): void {
+  storeSession(token, user, kind);
   identify({ email: user.email, firstName: user.firstName, lastName: user.lastName });
 }
 

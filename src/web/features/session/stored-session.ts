@@ -11,6 +11,13 @@ export type StoredUser = Pick<User, 'id' | 'email' | 'isAdmin'> & Partial<User>;
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/**
+ * 'restore' while the stored session came from a cart restore link, which the server does not let
+ * change the e-mail or password (decision 0040): the profile says so before the shopper tries.
+ * Only a hint for the screen; the server decides.
+ */
+export const SESSION_KIND_KEY = 'sessionKind';
+export type StoredSessionKind = 'full' | 'restore';
 
 let cachedRaw: string | null | undefined;
 let cachedUser: StoredUser | null = null;
@@ -85,12 +92,22 @@ function write(entries: [string, string | null][]): void {
   notifySessionChanged();
 }
 
-/** Stores a new session (login, registration, Google sign-in, password change). */
-export function storeSession(token: string, user: User): void {
+/** Stores a new session (login, registration, Google sign-in, password change, a cart restore link). */
+export function storeSession(token: string, user: User, kind: StoredSessionKind = 'full'): void {
   write([
     [TOKEN_KEY, token],
     [USER_KEY, JSON.stringify(user)],
+    [SESSION_KIND_KEY, kind === 'restore' ? kind : null],
   ]);
+}
+
+/** Whether the stored session came from a cart restore link (see SESSION_KIND_KEY). */
+export function readStoredSessionKind(): StoredSessionKind {
+  try {
+    return window.localStorage.getItem(SESSION_KIND_KEY) === 'restore' ? 'restore' : 'full';
+  } catch {
+    return 'full';
+  }
 }
 
 /** Replaces the stored user after a profile update, keeping the session. */
@@ -103,5 +120,6 @@ export function clearSession(): void {
   write([
     [TOKEN_KEY, null],
     [USER_KEY, null],
+    [SESSION_KIND_KEY, null],
   ]);
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { User } from '../../../../domain/accounts';
 import { messages } from '../../../../domain/messages';
@@ -17,17 +17,24 @@ import {
 } from './users';
 import { updateUser } from './users-api';
 
-/** Editing an account's details; only the changed fields are sent, in one request. */
+/**
+ * Editing an account's details; only the changed fields are sent, in one request. The admin's own
+ * account is theirs like any owner's: a new e-mail there needs their current password (decision 0040).
+ */
 export function UserEditDialog({
   user,
+  isSelf = false,
   onSaved,
   onClose,
 }: {
   user: User;
+  /** The account is the signed-in admin's own. */
+  isSelf?: boolean;
   onSaved: (user: User) => void;
   onClose: () => void;
 }) {
   const formId = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
   const {
     register,
     handleSubmit,
@@ -41,8 +48,9 @@ export function UserEditDialog({
   const submit = handleSubmit(async (values) => {
     const changes = userChanges(user, values);
     if (Object.keys(changes).length === 0) return setError('root', { message: 'Nothing has changed yet.' });
+    const proof = isSelf && changes.email !== undefined ? { currentPassword } : {};
     try {
-      onSaved(await updateUser(user.id, changes));
+      onSaved(await updateUser(user.id, { ...changes, ...proof }));
       closeDialogOf(document.getElementById(formId));
     } catch (error) {
       console.error(messages.saveUserFailed, error);
@@ -99,6 +107,23 @@ export function UserEditDialog({
           {text('lastName', 'Last name', 'text')}
         </div>
         {text('email', 'Email', 'email')}
+        {isSelf && (
+          <FormField
+            id="user-current-password"
+            label="Your current password"
+            hint="Needed only to change your own e-mail."
+          >
+            <input
+              id="user-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+              aria-describedby="user-current-password-hint"
+              className={inputClass}
+            />
+          </FormField>
+        )}
         {text('phoneNumber', 'Phone number (Canada or US, optional)', 'tel')}
         <FormField id="user-address" label="Address (optional)" error={errors.address?.message}>
           <textarea

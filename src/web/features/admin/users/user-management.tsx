@@ -126,6 +126,7 @@ export function UserManagement({ admin, data }: { admin: StoredUser; data: Users
       {dialog?.kind === 'edit' && (
         <UserEditDialog
           user={dialog.user}
+          isSelf={dialog.user.id === admin.id}
           onSaved={(user) => {
             replace(user);
             show('success', `${fullName(user)}'s details were saved.`);

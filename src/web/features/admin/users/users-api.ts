@@ -1,5 +1,5 @@
 /** User Management's calls: the accounts the route's clientLoader reads, and the changes to one. */
-import { userSchema, type User } from '../../../../domain/accounts';
+import { userSchema, type Reauthentication, type User } from '../../../../domain/accounts';
 import { z } from '../../../../domain/zod';
 import { apiRequest } from '../../../api';
 import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
@@ -17,7 +17,7 @@ export const loadUsers = (signal: AbortSignal): Promise<UsersData> =>
 /** PATCH /api/users/:id with what changed (details, or admin rights); answers the account as saved. */
 export async function updateUser(
   id: number,
-  changes: Partial<UserEdit> | { isAdmin: boolean },
+  changes: (Partial<UserEdit> & Reauthentication) | { isAdmin: boolean },
 ): Promise<User> {
   const reply = await adminRequest(userReply, `/api/users/${id}`, { method: 'PATCH', body: changes });
   return reply.user;

@@ -9,6 +9,7 @@ describe('user edit', () => {
     email: 'maya@example.ca',
     emailVerified: true,
     pendingEmail: null,
+    hasPassword: true,
     firstName: 'Maya',
     lastName: 'Tremblay',
     phoneNumber: '+16045550123',

@@ -5,7 +5,12 @@ import {
   registerSchema,
   userUpdateSchema,
 } from './account-details.js';
-import { newPasswordField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts.js';
+import {
+  newPasswordField,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  reauthenticationFields,
+} from './accounts.js';
 import { messages } from './messages.js';
 import { INVALID_PHONE } from './phone.js';
 import type { z } from './zod.js';
@@ -182,14 +187,18 @@ describe('userUpdateSchema', () => {
     );
   });
 
-  it('covers exactly the profile page fields', () => {
-    expect(Object.keys(userUpdateSchema.shape).sort()).toEqual([...PROFILE_FIELDS].sort());
+  it('covers exactly the profile page fields, and the proof an e-mail change carries', () => {
+    expect(Object.keys(userUpdateSchema.shape).sort()).toEqual(
+      [...PROFILE_FIELDS, ...Object.keys(reauthenticationFields)].sort(),
+    );
   });
 });
 
 describe('adminUserUpdateSchema', () => {
   it('adds isAdmin to the customer whitelist and nothing else', () => {
-    expect(Object.keys(adminUserUpdateSchema.shape).sort()).toEqual([...PROFILE_FIELDS, 'isAdmin'].sort());
+    expect(Object.keys(adminUserUpdateSchema.shape).sort()).toEqual(
+      [...PROFILE_FIELDS, ...Object.keys(reauthenticationFields), 'isAdmin'].sort(),
+    );
     expect(adminUserUpdateSchema.parse({ isAdmin: false, passwordHash: 'x', id: 1 })).toEqual({
       isAdmin: false,
     });

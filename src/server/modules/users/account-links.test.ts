@@ -382,7 +382,7 @@ describe('attacks on accounts', () => {
     const resetMail = await inbox.waitFor(victimEmail, /^Reset your Northbite password$/);
     const changed = await call('PATCH', `/api/users/${squatter.user.id}`, {
       token: squatter.token,
-      body: { email: uniqueEmail('squatter-elsewhere') },
+      body: { email: uniqueEmail('squatter-elsewhere'), currentPassword: PASSWORD },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const notice = await inbox.waitFor(victimEmail, /about to change$/);

@@ -33,6 +33,10 @@ describe('what a page request is, before it renders', () => {
   it("renders form posts and React Router's data requests for themselves", () => {
     expect(planPageRequest('POST', '/track-orders')).toEqual({ kind: 'render' });
     expect(planPageRequest('GET', '/shop.data?_routes=routes%2Fshop')).toEqual({ kind: 'render' });
+    // Lazy route discovery reads its query (the paths and the build's version) on every navigation.
+    expect(planPageRequest('GET', '/__manifest?p=%2Fcheckout%2Fshipping&version=abc')).toEqual({
+      kind: 'render',
+    });
   });
 
   it('redirects duplicate and trailing slashes to the canonical path, keeping the query', () => {

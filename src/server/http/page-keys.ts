@@ -23,8 +23,13 @@ export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/track-orders': ['order'],
 };
 
-/** React Router's data requests (`/shop.data?_routes=…`) read their query; they are never kept. */
-const DATA_REQUEST = /\.data$/;
+/**
+ * React Router's own requests read their query and are never kept: data requests
+ * (`/shop.data?_routes=…`) and lazy route discovery (`/__manifest?p=…&version=…`, which answers 204
+ * and makes the browser reload when its `version` is not the build's: without the query, every
+ * client-side navigation to a route not yet discovered would fail).
+ */
+const DATA_REQUEST = /\.data$|^\/__manifest$/;
 
 export type PagePlan =
   /** Same origin, canonical path, the query as it came. */

@@ -242,7 +242,10 @@ describe('the Overview tab (issue 17)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^northbite-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
-    expect(text.replace(/^\uFEFF/, '').split('\n')[0]).toMatch(/^order_id,created_at,status,paid,email,/);
+    expect(text.replace(/^\uFEFF/, '').split('\n')[0]).toMatch(
+      // Every cell quoted, the header too (formula-safe exports, src/domain/csv.ts).
+      /^"order_id","created_at","status","paid","email",/,
+    );
     expect(text).toContain('owen.overview@example.ca');
     const link = page.getByRole('link', { name: /^#\d+$/ }).first();
     const id = (await link.textContent())!.slice(1);

@@ -10,7 +10,7 @@
  * for a product that was made to order when priced). So '-8 spoiled' with 0 available and 8 held
  * leaves 0 on hand, whatever those checkouts do next.
  */
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../../domain/errors.js';
 import type { StockAdjustment, StockHistoryQuery, StockMovement } from '../../../domain/product-admin.js';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/stock.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, stockMovements, stockReservations, users } from '../../db/schema.js';
+import { heldUnits } from './reservations.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const CHANGED_WHILE_SAVING = 'The stock changed while it was being saved. Please try again.';
@@ -42,30 +43,9 @@ export async function stockActor(db: Pick<Database, 'select'>, userId: number): 
   return { id: userId, name: row ? `${row.firstName} ${row.lastName}`.trim() || row.email : null };
 }
 
-/**
- * Units held by checkouts being paid that were taken out of products.stock (counted), per product:
- * with `stock`, the count on hand.
- */
-export async function countedHeld(
-  db: Pick<Database, 'select'>,
-  productIds?: readonly number[],
-): Promise<Map<number, number>> {
-  const rows = await db
-    .select({
-      productId: stockReservations.productId,
-      units: sql<number>`sum(${stockReservations.quantity})::int`,
-    })
-    .from(stockReservations)
-    .where(
-      and(
-        eq(stockReservations.status, 'held'),
-        eq(stockReservations.counted, true),
-        productIds ? inArray(stockReservations.productId, [...productIds]) : undefined,
-      ),
-    )
-    .groupBy(stockReservations.productId);
-  return new Map(rows.map((row) => [row.productId, row.units]));
-}
+/** Counted units held by checkouts being paid, per product: with `stock`, the count on hand. */
+export const countedHeld = (db: Pick<Database, 'select'>, productIds?: readonly number[]) =>
+  heldUnits(db, productIds, { countedOnly: true });
 
 interface Locked {
   product: { id: number; name: string; stock: number | null };

@@ -209,10 +209,14 @@ export async function takeStock(
   }
 }
 
-/** Units held by checkouts being paid, per product (the admin list and the production plan). */
+/**
+ * Units held by checkouts being paid, per product (the admin list and the production plan);
+ * `countedOnly`: only those taken out of products.stock, which with it make the count on hand.
+ */
 export async function heldUnits(
   db: Pick<Transaction, 'select'>,
   productIds?: readonly number[],
+  { countedOnly = false }: { countedOnly?: boolean } = {},
 ): Promise<Map<number, number>> {
   const rows = await db
     .select({
@@ -223,6 +227,7 @@ export async function heldUnits(
     .where(
       and(
         eq(stockReservations.status, 'held'),
+        countedOnly ? eq(stockReservations.counted, true) : undefined,
         productIds ? inArray(stockReservations.productId, [...productIds]) : undefined,
       ),
     )

@@ -227,6 +227,22 @@ export function checkoutFixtures(getApp: () => TestApp) {
     return res.json() as Order;
   }
 
+  let made = 0;
+  /** A product of its own for a test, with `stock` units ($10.00 each; null: made to order). */
+  async function stocked(stock: number | null, name = `Stocked Bites ${++made}`) {
+    const [any] = await db().select().from(products).limit(1);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = any!;
+    const [row] = await db()
+      .insert(products)
+      .values({ ...copy, name, slug: `stocked-${++made}-${Date.now()}`, sku: null, priceCents: 1000, stock })
+      .returning();
+    return row!;
+  }
+
+  /** A product's count that can still be sold. */
+  const stockOf = async (id: number) =>
+    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+
   const ordersOfIntent = (intentId: string) =>
     db().select().from(orders).where(eq(orders.paymentIntentId, intentId));
   const intentRow = async (intentId: string) =>
@@ -246,6 +262,8 @@ export function checkoutFixtures(getApp: () => TestApp) {
     confirm,
     placeOrder,
     buy,
+    stocked,
+    stockOf,
     ordersOfIntent,
     intentRow,
     confirmationEmails,

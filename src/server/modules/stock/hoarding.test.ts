@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import type { Overview } from '../../../domain/overview.js';
-import { paymentIntents, products, stockReservations } from '../../db/schema.js';
+import { paymentIntents, stockReservations } from '../../db/schema.js';
 import {
   CARDS,
   checkoutFixtures,
@@ -30,20 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let made = 0;
-/** A product of its own for each test, with `stock` units ($10.00 each). */
-async function stocked(stock: number | null, name = `Limited Drop ${++made}`) {
-  const [any] = await db().select().from(products).limit(1);
-  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = any!;
-  const [row] = await db()
-    .insert(products)
-    .values({ ...copy, name, slug: `drop-${made}-${Date.now()}`, sku: null, priceCents: 1000, stock })
-    .returning();
-  return row!;
-}
-
-const stockOf = async (id: number) =>
-  (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const { stocked, stockOf } = f;
 
 const heldOf = async (productId: number) =>
   (

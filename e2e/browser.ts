@@ -12,6 +12,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Waits until React has hydrated the page (root.tsx marks <html>): before it, clicks do nothing. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Collects uncaught page errors and console errors; a journey fails if any appear. */
 export function watchForErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
+import { allAccessibilityViolations, hydrated, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
 import { DESKTOP as desktop, PHONE as phone } from './storefront-helpers';
 
@@ -35,6 +35,7 @@ async function open(path: string, viewport = desktop): Promise<{ page: Page; err
   const page = await browser.newPage({ viewport });
   const errors = watchForErrors(page);
   await page.goto(shop.url + path, { waitUntil: 'networkidle' });
+  await hydrated(page);
   return { page, errors };
 }
 
@@ -49,6 +50,9 @@ const storedCart = (page: Page) =>
   );
 const drawer = (page: Page) => page.getByTestId('cart-drawer');
 const badge = (page: Page) => page.getByTestId('cart-count');
+/** The badge's text now, or null without one: a poll of it never waits out Playwright's 30 s. */
+const badgeText = async (page: Page) =>
+  (await badge(page).count()) === 0 ? null : badge(page).textContent({ timeout: 1_000 });
 
 describe('cart', () => {
   it('adds from a product card, opens the drawer and records the event', async () => {
@@ -198,14 +202,16 @@ describe('cart', () => {
   it('survives a reload, and a corrupted saved cart falls back to empty without breaking the page', async () => {
     const { page, errors } = await open('/products/maple-almond-granola');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await expect.poll(() => badgeText(page)).toBe('1');
     await page.reload({ waitUntil: 'networkidle' });
-    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await hydrated(page);
+    await expect.poll(() => badgeText(page)).toBe('1');
 
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await page.evaluate(() => window.localStorage.setItem('cart', '{not json'));
     await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page);
     // The store reads the saved cart after hydration, which may come after the network is idle.
     await expect
       .poll(() => warnings.some((w) => w.includes('Could not read the saved cart')), { timeout: 5_000 })
@@ -213,7 +219,7 @@ describe('cart', () => {
     // Only now does an empty badge mean something: before hydration there is never one.
     expect(await badge(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await expect.poll(() => badgeText(page)).toBe('1');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -82,6 +82,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page interactive: until React has hydrated, a click on a server-rendered button does
+  // nothing, so the browser journeys wait for this before they act (e2e/browser.ts: hydrated).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -525,6 +525,15 @@ export const newsletterSubscribers = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     source: text('source').notNull().default('website'),
+    /**
+     * pending (the confirmation link was sent and not followed), confirmed, or unsubscribed. Every
+     * sign-up is written `pending`; the default only stands for sign-ups from before double opt-in
+     * (decision 0042).
+     */
+    status: text('status').notNull().default('confirmed'),
+    /** SHA-256 of the confirmation link's token while the sign-up is pending; null afterwards. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -532,6 +541,74 @@ export const newsletterSubscribers = pgTable(
     index('newsletter_subscribers_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Where each person stands on marketing, one row per address and channel (decision 0042): the
+ * profile's flags, the newsletter list and Klaviyo follow it. `email` is the person's address
+ * (lower-cased) on both channels; an SMS row also holds the phone number it is about.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** email or sms */
+    channel: text('channel').notNull(),
+    granted: boolean('granted').notNull(),
+    /** The account of that address when there is one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    phoneNumber: text('phone_number'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('marketing_consents_email_channel_key').on(t.email, t.channel),
+    index('marketing_consents_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every grant and withdrawal of marketing consent, never updated: the proof CASL asks the sender to
+ * keep (who, which channel, how, the wording shown, when, from where).
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => marketingConsents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    channel: text('channel').notNull(),
+    granted: boolean('granted').notNull(),
+    /** registration, profile, newsletter, unsubscribe-link, one-click, admin, account-deleted */
+    source: text('source').notNull(),
+    /** The words the person saw beside the box or button (or what the link said). */
+    wording: text('wording').notNull(),
+    /** Whether the box was already ticked when shown; null where no box was shown. */
+    preTicked: boolean('pre_ticked'),
+    phoneNumber: text('phone_number'),
+    clientAddress: text('client_address'),
+    /** The unsubscribe link's id that made this withdrawal: each link works once. */
+    tokenId: text('token_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('consent_events_token_id_key').on(t.tokenId),
+    index('consent_events_consent_id_idx').on(t.consentId),
+    index('consent_events_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Keys the shop signs its own links with (the unsubscribe links), made at first use and kept in the
+ * database so that every instance signs and verifies alike with nothing to configure.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  purpose: text('purpose').primaryKey(),
+  /** base64url of 32 random bytes */
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
 
 export const contactMessages = pgTable(
   'contact_messages',

@@ -12,7 +12,7 @@ ON CONFLICT ("email", "channel") DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "marketing_consents" ("email", "channel", "granted", "user_id", "phone_number")
 SELECT lower("email"), 'email', true, NULL, NULL FROM "newsletter_subscribers"
-ON CONFLICT ("email", "channel") DO UPDATE SET "granted" = true;
+ON CONFLICT ("email", "channel") DO NOTHING;
 --> statement-breakpoint
 UPDATE "users" SET "is_subscribed_phone" = false
 WHERE "phone_number" IS NULL OR "phone_number" = '';

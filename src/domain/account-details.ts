@@ -49,8 +49,9 @@ export const registerSchema = z.object({
   email: emailField,
   phoneNumber: phoneNumberField.optional().transform((value) => value ?? null),
   password: newPasswordField,
-  isSubscribedEmail: z.boolean({ message: 'isSubscribedEmail must be true or false.' }).default(true),
-  isSubscribedPhone: z.boolean({ message: 'isSubscribedPhone must be true or false.' }).default(true),
+  // Absent: the box as the form shows it by default (MARKETING_OPT_IN_DEFAULT, decision 0042).
+  isSubscribedEmail: z.boolean({ message: 'isSubscribedEmail must be true or false.' }).optional(),
+  isSubscribedPhone: z.boolean({ message: 'isSubscribedPhone must be true or false.' }).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Registration = z.output<typeof registerSchema>;

@@ -6,6 +6,7 @@ export const messages = {
   emailRequired: 'Email is required!',
   invalidEmail: 'Please enter a valid email address.',
   newsletterFailed: 'Failed to subscribe. Try again!',
+  smsNeedsPhone: 'Add a phone number before subscribing to text messages.',
   newsletterThanks: 'Thanks for subscribing! Fresh snack news is on its way.',
   requestFailed: 'Request failed',
   reviewsFailed: 'Unable to load reviews at this time.',

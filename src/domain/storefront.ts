@@ -22,6 +22,8 @@ export interface PublicSettings {
   stripePublishableKey: string | null;
   /** The account that ships free (SPEC §6); checkout compares the signed-in user's e-mail with it. */
   freeShippingEmail: string | null;
+  /** Whether the registration form's marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT). */
+  marketingOptInDefault: 'checked' | 'unchecked';
 }
 
 /** URLs of the site's own illustrations (hero, brand story, ...), keyed by name. */

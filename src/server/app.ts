@@ -43,6 +43,9 @@ import {
   scheduleHousekeeping,
 } from './modules/maintenance/housekeeping.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { KLAVIYO_CONSENT_JOB, klaviyoConsentHandler } from './modules/consent/klaviyo-consent.js';
+import { consentRoutes } from './modules/consent/routes.js';
+import { createConsentService, type ConsentService } from './modules/consent/service.js';
 import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './modules/marketing/klaviyo.js';
 import { createReviewsService } from './modules/marketing/reviews.js';
 import { marketingRoutes } from './modules/marketing/routes.js';
@@ -86,6 +89,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Where the images served under /images are kept (modules/images), behind this instance's cache. */
     images: ImageStore;
+    /** Marketing consent and unsubscribe links (tests sign links and confirm addresses through it). */
+    consent: ConsentService;
   }
 }
 
@@ -268,7 +273,15 @@ export async function buildApp({
   app.addHook('onReady', async () => scheduleImageCollection(database.db));
   if (config.klaviyoList) {
     jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
+    jobHandlers[KLAVIYO_CONSENT_JOB] = klaviyoConsentHandler(database.db, config.klaviyoList, klaviyoFetch);
   }
+  // Marketing consent (decision 0042): the record the flags, the newsletter and Klaviyo follow.
+  const consent = createConsentService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    ...(config.klaviyoList ? { klaviyo: { jobs } } : {}),
+  });
+  app.decorate('consent', consent);
 
   const catalogService = createCatalogService(database.db);
   const catalogCache = createCatalogCache(database.db, catalogService, {
@@ -342,6 +355,7 @@ export async function buildApp({
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
+    consent,
   });
   app.decorate('accountLinks', accountLinks);
   app.addHook('onClose', async () => accountLinks.settle());
@@ -350,6 +364,8 @@ export async function buildApp({
     sessions,
     throttle: createLoginThrottle(database.db),
     links: accountLinks,
+    consent,
+    optInDefault: config.marketingOptInDefault,
     ...(config.googleClientId ? { google: createGoogleVerifier(config.googleClientId, googleKeys) } : {}),
   });
 
@@ -380,6 +396,7 @@ export async function buildApp({
     catalogCache.expire(),
   );
   marketingRoutes(app, marketing, reviews);
+  await consentRoutes(app, consent);
   inboxRoutes(app, createInboxService(database.db));
   overviewRoutes(app, createOverviewService(database.db));
   exportRoutes(app, createExportsService(database.db));
@@ -420,6 +437,7 @@ export async function buildApp({
           klaviyoPublicKey: config.klaviyoPublicKey ?? null,
           stripePublishableKey: config.stripe?.publishableKey ?? null,
           freeShippingEmail: config.freeShippingEmail ?? null,
+          marketingOptInDefault: config.marketingOptInDefault,
         },
       },
     });

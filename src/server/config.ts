@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES } from '../domain/stock.js';
 import { brand } from '../domain/brand.js';
+import type { MarketingOptInDefault } from '../domain/consent.js';
 import { resolveS3, type S3Settings } from './s3-settings.js';
 
 const optionalString = z.string().trim().min(1).optional();
@@ -108,6 +109,11 @@ const envSchema = z
     KLAVIYO_PUBLIC_KEY: optionalString,
     KLAVIYO_PRIVATE_KEY: optionalString,
     KLAVIYO_LIST_ID: optionalString,
+    /**
+     * Whether the registration form's marketing boxes start ticked. The spec has them ticked; CASL does
+     * not take a pre-ticked box as express consent (README, decision 0042), so the owner chooses.
+     */
+    MARKETING_OPT_IN_DEFAULT: z.enum(['checked', 'unchecked']).default('checked'),
     ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(240),
     ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -252,6 +258,8 @@ export interface Config {
   /** Server-side Klaviyo: newsletter sign-ups are added to this list (through the jobs queue). */
   klaviyoList: { privateKey: string; listId: string } | undefined;
   abandonedCart: { reminderDelayMinutes: number; tokenTtlHours: number };
+  /** MARKETING_OPT_IN_DEFAULT: whether the registration form's marketing boxes start ticked. */
+  marketingOptInDefault: MarketingOptInDefault;
   /** How often each instance looks for due background jobs. */
   jobsPollMs: number;
   /**
@@ -360,6 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.KLAVIYO_PRIVATE_KEY && e.KLAVIYO_LIST_ID
         ? { privateKey: e.KLAVIYO_PRIVATE_KEY, listId: e.KLAVIYO_LIST_ID }
         : undefined,
+    marketingOptInDefault: e.MARKETING_OPT_IN_DEFAULT,
     abandonedCart: {
       reminderDelayMinutes: e.ABANDONED_CART_REMINDER_MINUTES,
       tokenTtlHours: e.ABANDONED_CART_TOKEN_HOURS,

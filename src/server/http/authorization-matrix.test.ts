@@ -299,6 +299,17 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 400 },
     request: () => ({ url: '/api/contact', body: {} }),
   },
+  // Unsubscribe links are signed bearer secrets: anyone holding one may use it; a bad one changes nothing.
+  'GET /api/unsubscribe': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' }),
+  },
+  'POST /api/unsubscribe': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl', body: {} }),
+  },
   'GET /api/google-reviews': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 200 },
@@ -674,6 +685,11 @@ const ROUTES: Record<string, RouteSpec> = {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },
     request: () => ({ url: '/api/admin/exports/newsletter.csv' }),
+  },
+  'GET /api/admin/exports/consent-log.csv': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/exports/consent-log.csv' }),
   },
   'GET /api/admin/overview': {
     audience: 'admin',

@@ -656,6 +656,7 @@ function examples(actor: Actor): Record<string, object> {
     },
     'POST /api/signup': { email: uniqueEmail('news') },
     'POST /api/contact': { name: 'Ada', email: 'ada@example.ca', message: 'Hello there.' },
+    'POST /api/unsubscribe': {},
   };
 }
 
@@ -796,6 +797,7 @@ const BODY_ROUTES = [
   'POST /api/abandoned-cart',
   'POST /api/signup',
   'POST /api/contact',
+  'POST /api/unsubscribe',
 ];
 
 const routeOf = (key: string) => {
@@ -970,6 +972,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/users/logout',
       'POST /api/orders/:id/cancel',
       'POST /api/users/verify-email/resend',
+      'POST /api/unsubscribe',
     ];
     expect(Object.keys(STRICT).sort()).toEqual(BODY_ROUTES.filter((key) => !bodyless.includes(key)).sort());
 

@@ -174,8 +174,11 @@ describe('GET /api/admin/exports/*.csv', () => {
     expect(withoutBom(out)).toBe('"amount","note","count"\n"-12.50","\'-12.50","-3"\n"4.00","Jo;\'=1","7"\n');
   });
 
-  it.each(['orders.csv', 'customers.csv', 'newsletter.csv'])('%s is for admins only', async (file) => {
-    expectMessage(await f.call('GET', `/api/admin/exports/${file}`), 401, messages.signInRequired);
-    expectMessage(await download(file, shopper.token), 403, messages.forbidden);
-  });
+  it.each(['orders.csv', 'customers.csv', 'newsletter.csv', 'consent-log.csv'])(
+    '%s is for admins only',
+    async (file) => {
+      expectMessage(await f.call('GET', `/api/admin/exports/${file}`), 401, messages.signInRequired);
+      expectMessage(await download(file, shopper.token), 403, messages.forbidden);
+    },
+  );
 });

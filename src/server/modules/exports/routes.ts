@@ -15,6 +15,10 @@ export function exportRoutes(fastify: FastifyInstance, exports: ExportsService):
     'orders.csv': { make: () => exports.orders(), what: 'Every order, one line per item' },
     'customers.csv': { make: () => exports.customers(), what: 'Every customer account' },
     'newsletter.csv': { make: () => exports.newsletter(), what: 'Every newsletter sign-up' },
+    'consent-log.csv': {
+      make: () => exports.consentLog(),
+      what: 'Every grant and withdrawal of marketing consent',
+    },
   } as const;
   for (const [file, { make, what }] of Object.entries(files)) {
     app.get(

@@ -14,7 +14,14 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { neutraliseCsvText } from '../../../domain/csv.js';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Database } from '../../db/client.js';
-import { newsletterSubscribers, orderItems, orderRefunds, orders, users } from '../../db/schema.js';
+import {
+  consentEvents,
+  newsletterSubscribers,
+  orderItems,
+  orderRefunds,
+  orders,
+  users,
+} from '../../db/schema.js';
 
 /** Rows read per query. */
 const PAGE = 1000;
@@ -197,10 +204,55 @@ export function createExportsService(db: Database) {
             .orderBy(asc(newsletterSubscribers.id))
             .limit(PAGE),
         )) {
-          yield [s.id, s.email, s.source, iso(s.createdAt)];
+          yield [s.id, s.email, s.source, s.status, iso(s.confirmedAt), iso(s.createdAt)];
         }
       }
-      return csv(['id', 'email', 'source', 'created_at'], rows());
+      return csv(['id', 'email', 'source', 'status', 'confirmed_at', 'created_at'], rows());
+    },
+
+    /**
+     * Every grant and withdrawal of marketing consent, oldest first (decision 0042): the proof CASL
+     * asks the sender to produce (who, which channel, how, the words shown, when, from where).
+     */
+    consentLog(): Stringifier {
+      async function* rows() {
+        for await (const e of pages((after) =>
+          db
+            .select()
+            .from(consentEvents)
+            .where(gt(consentEvents.id, after))
+            .orderBy(asc(consentEvents.id))
+            .limit(PAGE),
+        )) {
+          yield [
+            e.id,
+            iso(e.createdAt),
+            e.email,
+            e.channel,
+            e.granted ? 'granted' : 'withdrawn',
+            e.source,
+            e.wording,
+            e.preTicked === null ? '' : yesNo(e.preTicked),
+            e.phoneNumber ?? '',
+            e.clientAddress ?? '',
+          ];
+        }
+      }
+      return csv(
+        [
+          'id',
+          'at',
+          'email',
+          'channel',
+          'action',
+          'source',
+          'wording',
+          'box_pre_ticked',
+          'phone_number',
+          'client_address',
+        ],
+        rows(),
+      );
     },
   };
 }

@@ -27,6 +27,7 @@ import {
   resetPasswordEmail,
   verifyEmailEmail,
 } from './account-emails.js';
+import type { ConsentService } from '../consent/service.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newToken, type SessionStore } from './sessions.js';
 
@@ -73,9 +74,11 @@ export interface AccountLinksDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Marketing consent follows a confirmed address (decision 0042). */
+  consent?: Pick<ConsentService, 'addressConfirmed' | 'syncSoon'>;
 }
 
-export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: AccountLinksDeps) {
+export function createAccountLinks({ db, sessions, mailer, publicUrl, log, consent }: AccountLinksDeps) {
   /** Work started by a request that answers before it ends (forgot-password); awaited on close. */
   const inFlight = new Set<Promise<void>>();
 
@@ -231,7 +234,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
      */
     async verifyEmail(token: string): Promise<{ email: string; userId: number }> {
       try {
-        return await db.transaction(async (tx) => {
+        const confirmed = await db.transaction(async (tx) => {
           const link = await use(tx, token, ['verify-email', 'change-email']);
           const [user] = link
             ? await tx.select().from(users).where(eq(users.id, link.userId)).for('update')
@@ -241,6 +244,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
             if (!sameEmail(link.email, user.email)) throw new InvalidError(messages.verifyLinkInvalid);
             if (!user.emailVerifiedAt) {
               await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+              await consent?.addressConfirmed(tx, user.id);
             }
             return { email: user.email, userId: user.id };
           }
@@ -259,8 +263,11 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log }: Acc
             .where(eq(users.id, user.id));
           await voidLinks(tx, user.id, 'verify-email');
           await voidLinks(tx, user.id, 'reset-password');
+          await consent?.addressConfirmed(tx, user.id);
           return { email: link.email, userId: user.id };
         });
+        consent?.syncSoon();
+        return confirmed;
       } catch (error) {
         // Another account took the address while the link was on its way.
         if (isUniqueViolation(error)) throw new InvalidError(messages.emailChangeUnavailable);

@@ -31,6 +31,9 @@ export async function ensureAdminAccount(
         isAdmin: true,
         firstName: 'Admin',
         emailVerifiedAt: new Date(),
+        // Nobody agreed to marketing for it (decision 0042).
+        isSubscribedEmail: false,
+        isSubscribedPhone: false,
       })
       .onConflictDoNothing();
     return 'created';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   GOOGLE_REAUTH_MAX_AGE_MINUTES,
   type AuthResponse,
@@ -15,6 +15,7 @@ import {
   type User,
 } from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
+import { CONSENT_WORDING, profileWording, type MarketingOptInDefault } from '../../../domain/consent.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -27,7 +28,8 @@ import {
 import { messages } from '../../../domain/messages.js';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../../db/schema.js';
+import { marketingConsents, users } from '../../db/schema.js';
+import type { ConsentService } from '../consent/service.js';
 import type { AccountLinks } from './account-links.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { GoogleVerifier } from './google.js';
@@ -72,9 +74,21 @@ export interface UsersServiceDeps {
   links: AccountLinks;
   /** Absent when GOOGLE_CLIENT_ID is not set. */
   google?: GoogleVerifier;
+  /** Marketing consent: the registration boxes and the profile's switches are recorded there. */
+  consent: ConsentService;
+  /** Whether the registration boxes start ticked (MARKETING_OPT_IN_DEFAULT): recorded with each grant. */
+  optInDefault: MarketingOptInDefault;
 }
 
-export function createUsersService({ db, sessions, throttle, links, google }: UsersServiceDeps) {
+export function createUsersService({
+  db,
+  sessions,
+  throttle,
+  links,
+  google,
+  consent,
+  optInDefault,
+}: UsersServiceDeps) {
   // Unknown e-mails are checked against this hash so that they cost the same time as known ones.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -177,6 +191,104 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
     return { email, emailVerifiedAt: null, pendingEmail: null };
   }
 
+  /**
+   * The registration boxes, as consent records (decision 0042): a ticked box is a grant with the
+   * words beside it and whether it started ticked. An unticked box withdraws nothing the address
+   * agreed to elsewhere (the newsletter). Text messages need a number to be about.
+   */
+  async function recordRegistrationConsent(
+    tx: Tx,
+    created: UserRow,
+    input: Registration,
+    client: ClientInfo,
+  ): Promise<void> {
+    const preTicked = optInDefault === 'checked';
+    const common = { source: 'registration', granted: true, preTicked, userId: created.id } as const;
+    if (input.isSubscribedEmail ?? preTicked) {
+      await consent.record(tx, {
+        ...common,
+        email: created.email,
+        channel: 'email',
+        wording: CONSENT_WORDING.registrationEmail,
+        clientAddress: client.ip,
+      });
+    }
+    if (created.phoneNumber && (input.isSubscribedPhone ?? preTicked)) {
+      await consent.record(tx, {
+        ...common,
+        email: created.email,
+        channel: 'sms',
+        phoneNumber: created.phoneNumber,
+        wording: CONSENT_WORDING.registrationSms,
+        clientAddress: client.ip,
+      });
+    }
+    await consent.followAccount(tx, created.id);
+  }
+
+  /**
+   * A profile (or an admin's) change of the marketing switches or the phone number, as consent
+   * records of the account's address. A switch set to what the record already says records nothing.
+   */
+  async function recordProfileConsent(
+    tx: Tx,
+    viewer: Viewer,
+    before: UserRow,
+    after: UserRow,
+    flags: { isSubscribedEmail?: boolean | undefined; isSubscribedPhone?: boolean | undefined },
+    client: ClientInfo,
+  ): Promise<void> {
+    const touched =
+      flags.isSubscribedEmail !== undefined ||
+      flags.isSubscribedPhone !== undefined ||
+      before.phoneNumber !== after.phoneNumber ||
+      before.email !== after.email;
+    if (!touched) return;
+    const source = viewer.id === after.id ? 'profile' : 'admin';
+    const base = { email: after.email, userId: after.id, clientAddress: client.ip, source } as const;
+    const email = (await consent.current(tx, after.email, 'email')) ?? false;
+    if (flags.isSubscribedEmail !== undefined && flags.isSubscribedEmail !== email) {
+      await consent.record(tx, {
+        ...base,
+        channel: 'email',
+        granted: flags.isSubscribedEmail,
+        wording: profileWording('email', source),
+      });
+    }
+    const [sms] = await tx
+      .select()
+      .from(marketingConsents)
+      .where(
+        and(eq(marketingConsents.email, after.email.toLowerCase()), eq(marketingConsents.channel, 'sms')),
+      );
+    let smsGranted = Boolean(sms?.granted);
+    if (smsGranted && sms!.phoneNumber !== after.phoneNumber) {
+      // Consent to texts is for the number it was given for: a new number, or none, starts without.
+      await consent.record(tx, {
+        ...base,
+        source: 'phone-removed',
+        channel: 'sms',
+        granted: false,
+        phoneNumber: sms!.phoneNumber ?? before.phoneNumber,
+        wording: CONSENT_WORDING.phoneRemoved,
+      });
+      smsGranted = false;
+    }
+    if (flags.isSubscribedPhone === true && !after.phoneNumber) {
+      throw new InvalidError(messages.smsNeedsPhone);
+    }
+    if (flags.isSubscribedPhone !== undefined && flags.isSubscribedPhone !== smsGranted) {
+      await consent.record(tx, {
+        ...base,
+        channel: 'sms',
+        granted: flags.isSubscribedPhone,
+        phoneNumber: after.phoneNumber,
+        wording: profileWording('sms', source),
+      });
+    }
+    await consent.followAccount(tx, after.id);
+  }
+
   return {
     async register(input: Registration, client: ClientInfo): Promise<AuthResponse> {
       refuseCommonPassword(input.password);
@@ -193,18 +305,21 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
               firstName: input.firstName,
               lastName: input.lastName,
               phoneNumber: input.phoneNumber,
-              isSubscribedEmail: input.isSubscribedEmail,
-              isSubscribedPhone: input.isSubscribedPhone,
+              // Set from the consent records just below.
+              isSubscribedEmail: false,
+              isSubscribedPhone: false,
             })
             .returning();
+          await recordRegistrationConsent(tx, created!, input, client);
           await links.sendVerification(tx, created!, { limited: false });
-          return created;
+          return (await tx.select().from(users).where(eq(users.id, created!.id)))[0];
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       links.deliverSoon();
+      consent.syncSoon();
       return startSession(row!, client);
     },
 
@@ -273,7 +388,10 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
             isSubscribedPhone: false,
           })
           .returning();
-        return startSession(created!, client);
+        // A consent the address gave before (the newsletter) shows on the new account.
+        await consent.addressConfirmed(db, created!.id);
+        consent.syncSoon();
+        return startSession((await findById(created!.id)) ?? created!, client);
       } catch (error) {
         // Two first sign-ins racing: the other one created the account.
         if (!isUniqueViolation(error)) throw error;
@@ -337,13 +455,22 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
           }
           const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
           if (!before) throw userNotFound();
-          const { email, ...rest } = changes;
+          const { email, isSubscribedEmail, isSubscribedPhone, ...rest } = changes;
           const emailChange = email === undefined ? undefined : await changeEmail(tx, viewer, before, email);
-          const [after] = await tx
+          const [updated] = await tx
             .update(users)
             .set({ ...rest, ...emailChange, updatedAt: new Date() })
             .where(eq(users.id, userId))
             .returning();
+          await recordProfileConsent(
+            tx,
+            viewer,
+            before,
+            updated!,
+            { isSubscribedEmail, isSubscribedPhone },
+            client,
+          );
+          const [after] = await tx.select().from(users).where(eq(users.id, userId));
           if (before.isAdmin && after!.isAdmin === false) {
             const [{ admins } = { admins: 0 }] = await tx
               .select({ admins: sql<number>`count(*)::int` })
@@ -360,6 +487,7 @@ export function createUsersService({ db, sessions, throttle, links, google }: Us
         throw error;
       } finally {
         links.deliverSoon();
+        consent.syncSoon();
       }
     },
 

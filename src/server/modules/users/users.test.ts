@@ -89,7 +89,8 @@ describe('POST /api/users/register', () => {
       address: null,
       isAdmin: false,
       isSubscribedEmail: true,
-      isSubscribedPhone: true,
+      // Text messages need a number to go to (decision 0042): none was given.
+      isSubscribedPhone: false,
     });
     expect(Math.abs(Date.parse(body.user.createdAt) - Date.now())).toBeLessThan(60_000);
     // Nothing secret leaves the server, under any spelling. (Whether the account has a password is
@@ -125,7 +126,7 @@ describe('POST /api/users/register', () => {
     const { user } = await register({ isSubscribedEmail: false, isSubscribedPhone: false });
     expect(user).toMatchObject({ isSubscribedEmail: false, isSubscribedPhone: false });
     expect(await userRow(user.id)).toMatchObject({ isSubscribedEmail: false, isSubscribedPhone: false });
-    const mixed = await register({ isSubscribedEmail: false });
+    const mixed = await register({ isSubscribedEmail: false, phoneNumber: '604 555 0123' });
     expect(mixed.user).toMatchObject({ isSubscribedEmail: false, isSubscribedPhone: true });
   });
 
@@ -1226,7 +1227,7 @@ describe('POST /api/users/google', () => {
     const body = res.json() as Auth;
     expect(body.user.id).toBe(existing.user.id);
     // The account keeps its own choices and names.
-    expect(body.user).toMatchObject({ isSubscribedEmail: true, isSubscribedPhone: true, firstName: 'Ada' });
+    expect(body.user).toMatchObject({ isSubscribedEmail: true, isSubscribedPhone: false, firstName: 'Ada' });
     expect(await userRow(existing.user.id)).toMatchObject({ googleSubject: subject });
     expect(await usersWithEmail(existing.user.email)).toHaveLength(1);
     expect((await login(existing.user.email, PASSWORD)).statusCode).toBe(200);

@@ -20,6 +20,7 @@ export const EXPORTS = [
   { file: 'orders.csv', label: 'Orders (one row per item)' },
   { file: 'customers.csv', label: 'Customers, with consent' },
   { file: 'newsletter.csv', label: 'Newsletter sign-ups' },
+  { file: 'consent-log.csv', label: 'Marketing consent log' },
 ] as const;
 
 /** Fetches an export and saves it under the name the server gives it. */

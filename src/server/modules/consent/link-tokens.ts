@@ -1,0 +1,89 @@
+/**
+ * The signed tokens of unsubscribe links (decision 0042). A link must work without signing in and
+ * for at least 60 days, and must not let anyone unsubscribe an address they did not receive mail at:
+ * so it carries the address, when it was made and an id of its own, signed with HMAC-SHA256 under a
+ * key the shop makes at first use and keeps in the database (`signing_keys`), the same for every
+ * instance. The id makes each link work once (the withdrawal records it).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { signingKeys } from '../../db/schema.js';
+
+const PURPOSE = 'unsubscribe-links';
+
+export interface LinkClaims {
+  /** The address, lower-cased. */
+  email: string;
+  /** When the link was made. */
+  issuedAt: Date;
+  /** The link's own id. */
+  id: string;
+}
+
+export type VerifiedLink = { ok: true; claims: LinkClaims } | { ok: false };
+
+export interface LinkTokens {
+  sign(email: string, now?: Date): Promise<string>;
+  /** The claims of a token this shop signed, or not ok for anything else (forged, damaged). */
+  verify(token: string): Promise<VerifiedLink>;
+}
+
+const b64 = (bytes: Buffer) => bytes.toString('base64url');
+
+export function createLinkTokens(db: Pick<Database, 'insert' | 'select'>): LinkTokens {
+  let key: Promise<Buffer> | undefined;
+
+  /** The key, made once by whichever instance asks first; the others read the same row. */
+  async function loadKey(): Promise<Buffer> {
+    await db
+      .insert(signingKeys)
+      .values({ purpose: PURPOSE, secret: b64(randomBytes(32)) })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(signingKeys).where(eq(signingKeys.purpose, PURPOSE));
+    if (!row) throw new Error('signing key missing after insert');
+    return Buffer.from(row.secret, 'base64url');
+  }
+  const secret = () => {
+    key ??= loadKey().catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
+  const mac = async (body: string) =>
+    createHmac('sha256', await secret())
+      .update(body)
+      .digest();
+
+  return {
+    async sign(email, now = new Date()) {
+      const body = b64(
+        Buffer.from(
+          JSON.stringify({
+            e: email.trim().toLowerCase(),
+            i: Math.floor(now.getTime() / 1000),
+            n: b64(randomBytes(12)),
+          }),
+        ),
+      );
+      return `${body}.${b64(await mac(body))}`;
+    },
+
+    async verify(token) {
+      const [body, signature, extra] = token.split('.');
+      if (!body || !signature || extra !== undefined) return { ok: false };
+      const given = Buffer.from(signature, 'base64url');
+      const expected = await mac(body);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false };
+      try {
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const { e, i, n } = claims;
+        if (typeof e !== 'string' || typeof i !== 'number' || typeof n !== 'string') return { ok: false };
+        return { ok: true, claims: { email: e, issuedAt: new Date(i * 1000), id: n } };
+      } catch {
+        return { ok: false };
+      }
+    },
+  };
+}

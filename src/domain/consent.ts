@@ -41,7 +41,7 @@ export type MarketingOptInDefault = (typeof MARKETING_OPT_IN_DEFAULTS)[number];
  */
 export const CONSENT_WORDING = {
   registrationEmail: `Email me about new flavours, offers and snack tips from ${brand.name}. You can unsubscribe at any time.`,
-  registrationSms: `Text me order updates and occasional offers from ${brand.name}. Message and data rates may apply. Reply STOP to unsubscribe at any time.`,
+  registrationSms: `Text me order updates and occasional offers from ${brand.name}. Message and data rates may apply. You can unsubscribe at any time.`,
   profileEmail: `Email newsletter: news, offers and snack tips from ${brand.name}. You can unsubscribe at any time.`,
   profileSms: `Text messages: order updates and occasional offers from ${brand.name}. You can unsubscribe at any time.`,
   newsletter: `Sign up for the ${brand.name} newsletter: news, offers and snack tips by e-mail. You can unsubscribe at any time.`,

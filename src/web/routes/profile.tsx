@@ -225,7 +225,9 @@ function Account({
               note={
                 field.name === 'email' && user.pendingEmail
                   ? `New address waiting for confirmation: ${user.pendingEmail}`
-                  : undefined
+                  : field.name === 'isSubscribedPhone' && !user.phoneNumber
+                    ? 'Add a phone number first: text messages need one to go to.'
+                    : undefined
               }
               {...(field.name === 'email' && !restoreSession ? { reauth } : {})}
               onSave={(value, proof) => save(field.name, value, proof)}

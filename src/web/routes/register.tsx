@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { data, Link, useLocation, useNavigate } from 'react-router';
 import { authResponseSchema, PASSWORD_MIN_LENGTH, type AuthResponse } from '../../domain/accounts';
 import { registerSchema, type RegisterInput, type Registration } from '../../domain/account-details';
+import { CONSENT_WORDING } from '../../domain/consent';
 import { messages } from '../../domain/messages';
 import { apiRequest, userMessage } from '../api';
 import { AuthCard, OrDivider } from '../components/account/auth-card';
@@ -16,7 +17,12 @@ import { pageMeta } from '../seo';
 import type { Route } from './+types/register';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ origin: context.settings.publicUrl, googleClientId: context.settings.googleClientId });
+  return data({
+    origin: context.settings.publicUrl,
+    googleClientId: context.settings.googleClientId,
+    // Whether the marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT, decision 0042).
+    optInChecked: context.settings.marketingOptInDefault === 'checked',
+  });
 }
 
 export const headers = publicPageHeaders;
@@ -51,8 +57,8 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       email: '',
       phoneNumber: '',
       password: '',
-      isSubscribedEmail: true,
-      isSubscribedPhone: true,
+      isSubscribedEmail: loaderData.optInChecked,
+      isSubscribedPhone: loaderData.optInChecked,
     },
   });
 
@@ -139,11 +145,11 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           <legend className="text-sm font-semibold text-cocoa">Stay in the loop</legend>
           <label className="flex gap-3 text-sm text-ink">
             <input type="checkbox" {...register('isSubscribedEmail')} className={checkboxClass} />
-            Email me about new flavours, offers and snack tips. You can unsubscribe at any time.
+            {CONSENT_WORDING.registrationEmail}
           </label>
           <label className="flex gap-3 text-sm text-ink">
             <input type="checkbox" {...register('isSubscribedPhone')} className={checkboxClass} />
-            Text me order updates and occasional offers. Message and data rates may apply.
+            {CONSENT_WORDING.registrationSms}
           </label>
         </fieldset>
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>

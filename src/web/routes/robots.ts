@@ -13,6 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /profile',
     'Disallow: /reset-password',
     'Disallow: /verify-email',
+    'Disallow: /unsubscribe',
     '',
     `Sitemap: ${context.settings.publicUrl}/sitemap.xml`,
     '',

@@ -28,7 +28,7 @@ const valid = {
 };
 
 describe('registerSchema', () => {
-  it('trims names and e-mail, lower-cases the e-mail, and defaults both subscriptions to true', () => {
+  it('trims names and e-mail, lower-cases the e-mail, and leaves absent subscriptions to the server', () => {
     expect(
       registerSchema.parse({
         firstName: '  Ada ',
@@ -42,8 +42,6 @@ describe('registerSchema', () => {
       email: 'ada.maple@example.ca',
       phoneNumber: null,
       password: valid.password,
-      isSubscribedEmail: true,
-      isSubscribedPhone: true,
     });
   });
 
@@ -118,8 +116,6 @@ describe('registerSchema', () => {
       [
         'email',
         'firstName',
-        'isSubscribedEmail',
-        'isSubscribedPhone',
         'lastName',
         'password',
         'phoneNumber',

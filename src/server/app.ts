@@ -50,6 +50,10 @@ import { createMarketingService } from './modules/marketing/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { createErasure, FAREWELL_CLEANUP_JOB, farewellCleanupHandler } from './modules/privacy/erasure.js';
+import { createDataExport } from './modules/privacy/export.js';
+import { KLAVIYO_DELETE_JOB, klaviyoDeletionHandler } from './modules/privacy/klaviyo-deletion.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
@@ -254,7 +258,7 @@ export async function buildApp({
     jobs,
   });
   // Daily pruning of records that have done their work (src/domain/retention.ts).
-  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log);
+  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log, config.orderRetentionYears);
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
 
   // Images under /images, the same for every instance (issue 19): the store, this instance's cache of
@@ -269,6 +273,15 @@ export async function buildApp({
   if (config.klaviyoList) {
     jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
   }
+  // A deleted account's Klaviyo profile goes too (decision 0043): the private key alone suffices.
+  if (config.klaviyoPrivateKey) {
+    jobHandlers[KLAVIYO_DELETE_JOB] = klaviyoDeletionHandler(
+      database.db,
+      config.klaviyoPrivateKey,
+      klaviyoFetch,
+    );
+  }
+  jobHandlers[FAREWELL_CLEANUP_JOB] = farewellCleanupHandler(database.db);
 
   const catalogService = createCatalogService(database.db);
   const catalogCache = createCatalogCache(database.db, catalogService, {
@@ -345,11 +358,20 @@ export async function buildApp({
   });
   app.decorate('accountLinks', accountLinks);
   app.addHook('onClose', async () => accountLinks.settle());
+  const erasure = createErasure({
+    db: database.db,
+    mailer,
+    jobRunner: jobs,
+    klaviyo: Boolean(config.klaviyoPrivateKey),
+    retentionYears: config.orderRetentionYears,
+    contactEmail: config.contactEmail,
+  });
   const users = createUsersService({
     db: database.db,
     sessions,
     throttle: createLoginThrottle(database.db),
     links: accountLinks,
+    erasure,
     ...(config.googleClientId ? { google: createGoogleVerifier(config.googleClientId, googleKeys) } : {}),
   });
 
@@ -366,6 +388,7 @@ export async function buildApp({
 
   healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
   userRoutes(app, users, accountLinks, orders);
+  privacyRoutes(app, createDataExport(database.db), users);
   orderRoutes(app, orders);
   paymentRoutes(app, {
     payments,

@@ -273,11 +273,11 @@ export async function buildApp({
   if (config.klaviyoList) {
     jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
   }
-  // A deleted account's Klaviyo profile goes too (decision 0043): the private key alone suffices.
-  if (config.klaviyoPrivateKey) {
+  // A deleted account's Klaviyo profile goes too (decision 0043).
+  if (config.klaviyoList) {
     jobHandlers[KLAVIYO_DELETE_JOB] = klaviyoDeletionHandler(
       database.db,
-      config.klaviyoPrivateKey,
+      config.klaviyoList.privateKey,
       klaviyoFetch,
     );
   }
@@ -362,7 +362,7 @@ export async function buildApp({
     db: database.db,
     mailer,
     jobRunner: jobs,
-    klaviyo: Boolean(config.klaviyoPrivateKey),
+    klaviyo: Boolean(config.klaviyoList),
     retentionYears: config.orderRetentionYears,
     contactEmail: config.contactEmail,
   });

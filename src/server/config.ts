@@ -254,8 +254,6 @@ export interface Config {
   klaviyoPublicKey: string | undefined;
   /** Server-side Klaviyo: newsletter sign-ups are added to this list (through the jobs queue). */
   klaviyoList: { privateKey: string; listId: string } | undefined;
-  /** KLAVIYO_PRIVATE_KEY alone: a deleted account's Klaviyo profile is deleted too (decision 0043). */
-  klaviyoPrivateKey: string | undefined;
   /** Orders older than this lose their personal fields (decision 0043). */
   orderRetentionYears: number;
   abandonedCart: { reminderDelayMinutes: number; tokenTtlHours: number };
@@ -367,7 +365,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.KLAVIYO_PRIVATE_KEY && e.KLAVIYO_LIST_ID
         ? { privateKey: e.KLAVIYO_PRIVATE_KEY, listId: e.KLAVIYO_LIST_ID }
         : undefined,
-    klaviyoPrivateKey: e.KLAVIYO_PRIVATE_KEY,
     orderRetentionYears: e.ORDER_RETENTION_YEARS,
     abandonedCart: {
       reminderDelayMinutes: e.ABANDONED_CART_REMINDER_MINUTES,

@@ -6,7 +6,7 @@
  * outbox, job payloads) are deleted; a last e-mail to the old address and, with KLAVIYO_PRIVATE_KEY,
  * a Klaviyo deletion request are queued. Nothing is half-written: a failure rolls all of it back.
  */
-import { and, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { brand } from '../../../domain/brand.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
@@ -22,6 +22,7 @@ import {
   marketingConsents,
   newsletterSubscribers,
   orderEvents,
+  orderRefunds,
   orders,
   paymentIntents,
   stockMovements,
@@ -39,7 +40,7 @@ export const FAREWELL_CLEANUP_JOB = 'privacy.forget-farewell';
 /** Backoff from 30 s doubling: 12 attempts wait for the mail server for about a day and a half. */
 const FAREWELL_CLEANUP_ATTEMPTS = 12;
 
-type Executor = Pick<Transaction, 'update' | 'select'>;
+type Executor = Pick<Transaction, 'update' | 'select' | 'execute'>;
 
 const fsa = (value: SQLWrapper) =>
   sql`upper(left(regexp_replace(coalesce(${value}, ''), '\\s', '', 'g'), 3))`;
@@ -75,7 +76,31 @@ export async function anonymiseIntents(tx: Executor, where: SQL | undefined): Pr
  * Answers the orders it changed. Orders already anonymised are left alone.
  */
 export async function anonymiseOrders(tx: Executor, where: SQL | undefined): Promise<number[]> {
-  const changed = await tx
+  const due = await tx
+    .select({ id: orders.id, intentId: orders.paymentIntentId })
+    .from(orders)
+    .where(and(isNull(orders.anonymisedAt), where))
+    .for('update');
+  if (due.length === 0) return [];
+  const ids = due.map((row) => row.id);
+  const matched = inArray(orders.id, ids);
+  // First the lines that quote the order's personal fields, while the order still has them: the
+  // e-mails' subjects and addresses (the owner's alert names the customer), the address changes,
+  // the tracking number, and the refund reasons an admin typed.
+  const scrub = (text: SQLWrapper) =>
+    sql`replace(replace(replace(replace(replace(${text},
+      ${orders.email}, ${ERASED}::text), ${orders.firstName}, ${ERASED}::text),
+      ${orders.lastName}, ${ERASED}::text), ${orders.phoneNumber}, ${ERASED}::text),
+      ${orders.shippingAddress}, ${ERASED}::text)`;
+  await tx.execute(sql`update ${orderEvents} set summary = case ${orderEvents.kind}
+      when 'address' then ${`Shipping address changed to ${ERASED}`}::text
+      when 'email' then ${scrub(sql`regexp_replace(${orderEvents.summary}, ' to [^ ]*$', ${` to ${ERASED}`}::text)`)}
+      when 'shipping' then regexp_replace(${orderEvents.summary}, 'tracking .*$', ${`tracking ${ERASED}`}::text)
+      else ${scrub(orderEvents.summary)} end
+    from ${orders} where ${orders.id} = ${orderEvents.orderId} and ${matched}`);
+  await tx.execute(sql`update ${orderRefunds} set reason = ${scrub(orderRefunds.reason)}
+    from ${orders} where ${orders.id} = ${orderRefunds.orderId} and ${matched}`);
+  await tx
     .update(orders)
     .set({
       firstName: ERASED,
@@ -89,23 +114,8 @@ export async function anonymiseOrders(tx: Executor, where: SQL | undefined): Pro
       anonymisedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(sql`${orders.anonymisedAt} is null`, where))
-    .returning({ id: orders.id, intentId: orders.paymentIntentId });
-  if (changed.length === 0) return [];
-  const ids = changed.map((row) => row.id);
-  await tx
-    .update(orderEvents)
-    .set({
-      summary: sql`case ${orderEvents.kind}
-        when 'email' then regexp_replace(${orderEvents.summary}, ' to .*$', ${` to ${ERASED}`}::text)
-        when 'address' then ${`Shipping address changed to ${ERASED}`}::text
-        when 'shipping' then regexp_replace(${orderEvents.summary}, 'tracking .*$', ${`tracking ${ERASED}`}::text)
-        else ${orderEvents.summary} end`,
-    })
-    .where(
-      and(inArray(orderEvents.orderId, ids), inArray(orderEvents.kind, ['email', 'address', 'shipping'])),
-    );
-  const intentIds = changed.map((row) => row.intentId).filter((id): id is string => id !== null);
+    .where(matched);
+  const intentIds = due.map((row) => row.intentId).filter((id): id is string => id !== null);
   if (intentIds.length > 0) await anonymiseIntents(tx, inArray(paymentIntents.id, intentIds));
   return ids;
 }

@@ -115,10 +115,10 @@ async function adminTotals() {
   expect(overview.statusCode, overview.body).toBe(200);
   const csv = await f.call('GET', '/api/admin/exports/orders.csv', { token: admin.token });
   expect(csv.statusCode).toBe(200);
-  const sums = await db().execute(
+  const sums = (await db().execute(
     sql`select count(*)::int as n, sum(total_cents)::int as total, sum(tax_cents)::int as tax,
         sum(subtotal_cents)::int as subtotal from ${orders}`,
-  );
+  )) as { rows: unknown[] };
   const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
   return {
     overview: withoutPersonal(overview.json()),

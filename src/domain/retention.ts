@@ -1,7 +1,8 @@
 /**
  * How long the shop keeps records that have done their work, pruned once a day by the housekeeping
  * job (src/server/modules/maintenance). Orders, users, products, recipes, contact messages and
- * newsletter sign-ups are business records and are never pruned.
+ * newsletter sign-ups are business records and are never pruned; orders lose their personal fields
+ * after ORDER_RETENTION_YEARS (decision 0043).
  */
 export const RETENTION_DAYS = {
   /** Sessions past their expiry: nothing can use them any more; a week for support questions. */
@@ -46,4 +47,17 @@ export function nextHousekeepingRun(now: Date): Date {
   );
   if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
   return next;
+}
+
+/**
+ * ORDER_RETENTION_YEARS' default: the CRA asks for the records of a sale for six years from the end
+ * of the tax year it falls in, so an order is at most seven years old when that ends (decision 0043).
+ */
+export const DEFAULT_ORDER_RETENTION_YEARS = 7;
+
+/** Orders placed before this time have been kept `years` and lose their personal fields. */
+export function orderRetentionCutoff(now: Date, years: number): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
 }

@@ -53,6 +53,10 @@ import { createMarketingService } from './modules/marketing/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { createErasure, FAREWELL_CLEANUP_JOB, farewellCleanupHandler } from './modules/privacy/erasure.js';
+import { createDataExport } from './modules/privacy/export.js';
+import { KLAVIYO_DELETE_JOB, klaviyoDeletionHandler } from './modules/privacy/klaviyo-deletion.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
@@ -259,7 +263,7 @@ export async function buildApp({
     jobs,
   });
   // Daily pruning of records that have done their work (src/domain/retention.ts).
-  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log);
+  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log, config.orderRetentionYears);
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
 
   // Images under /images, the same for every instance (issue 19): the store, this instance's cache of
@@ -282,6 +286,15 @@ export async function buildApp({
     ...(config.klaviyoList ? { klaviyo: { jobs } } : {}),
   });
   app.decorate('consent', consent);
+  // A deleted account's Klaviyo profile goes too (decision 0043).
+  if (config.klaviyoList) {
+    jobHandlers[KLAVIYO_DELETE_JOB] = klaviyoDeletionHandler(
+      database.db,
+      config.klaviyoList.privateKey,
+      klaviyoFetch,
+    );
+  }
+  jobHandlers[FAREWELL_CLEANUP_JOB] = farewellCleanupHandler(database.db);
 
   const catalogService = createCatalogService(database.db);
   const catalogCache = createCatalogCache(database.db, catalogService, {
@@ -359,6 +372,14 @@ export async function buildApp({
   });
   app.decorate('accountLinks', accountLinks);
   app.addHook('onClose', async () => accountLinks.settle());
+  const erasure = createErasure({
+    db: database.db,
+    mailer,
+    jobRunner: jobs,
+    klaviyo: Boolean(config.klaviyoList),
+    retentionYears: config.orderRetentionYears,
+    contactEmail: config.contactEmail,
+  });
   const users = createUsersService({
     db: database.db,
     sessions,
@@ -366,6 +387,7 @@ export async function buildApp({
     links: accountLinks,
     consent,
     optInDefault: config.marketingOptInDefault,
+    erasure,
     ...(config.googleClientId ? { google: createGoogleVerifier(config.googleClientId, googleKeys) } : {}),
   });
 
@@ -382,6 +404,7 @@ export async function buildApp({
 
   healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
   userRoutes(app, users, accountLinks, orders);
+  privacyRoutes(app, createDataExport(database.db), users);
   orderRoutes(app, orders);
   paymentRoutes(app, {
     payments,

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES } from '../domain/stock.js';
+import { DEFAULT_ORDER_RETENTION_YEARS } from '../domain/retention.js';
 import { brand } from '../domain/brand.js';
 import type { MarketingOptInDefault } from '../domain/consent.js';
 import { resolveS3, type S3Settings } from './s3-settings.js';
@@ -114,6 +115,8 @@ const envSchema = z
      * not take a pre-ticked box as express consent (README, decision 0042), so the owner chooses.
      */
     MARKETING_OPT_IN_DEFAULT: z.enum(['checked', 'unchecked']).default('checked'),
+    // The CRA's six years is the floor: fewer would anonymise records the law asks us to keep.
+    ORDER_RETENTION_YEARS: z.coerce.number().int().min(6).max(100).default(DEFAULT_ORDER_RETENTION_YEARS),
     ABANDONED_CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(240),
     ABANDONED_CART_TOKEN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -257,6 +260,8 @@ export interface Config {
   klaviyoPublicKey: string | undefined;
   /** Server-side Klaviyo: newsletter sign-ups are added to this list (through the jobs queue). */
   klaviyoList: { privateKey: string; listId: string } | undefined;
+  /** Orders older than this lose their personal fields (decision 0043). */
+  orderRetentionYears: number;
   abandonedCart: { reminderDelayMinutes: number; tokenTtlHours: number };
   /** MARKETING_OPT_IN_DEFAULT: whether the registration form's marketing boxes start ticked. */
   marketingOptInDefault: MarketingOptInDefault;
@@ -369,6 +374,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { privateKey: e.KLAVIYO_PRIVATE_KEY, listId: e.KLAVIYO_LIST_ID }
         : undefined,
     marketingOptInDefault: e.MARKETING_OPT_IN_DEFAULT,
+    orderRetentionYears: e.ORDER_RETENTION_YEARS,
     abandonedCart: {
       reminderDelayMinutes: e.ABANDONED_CART_REMINDER_MINUTES,
       tokenTtlHours: e.ABANDONED_CART_TOKEN_HOURS,

@@ -300,6 +300,11 @@ export const orders = pgTable(
     /** The parcel's carrier (domain/fulfilment.ts CARRIERS) and tracking number, set by an admin (issue 17). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /**
+     * When the order's personal fields were replaced for good (decision 0043): its customer deleted
+     * the account, or it passed ORDER_RETENTION_YEARS. Amounts, dates, province and tax stay.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,7 +585,7 @@ export const consentEvents = pgTable(
     email: text('email').notNull(),
     channel: text('channel').notNull(),
     granted: boolean('granted').notNull(),
-    /** registration, profile, newsletter, unsubscribe-link, one-click, admin, account-deleted */
+    /** One of CONSENT_SOURCES (domain/consent.ts): registration, profile, newsletter, unsubscribe-link, … */
     source: text('source').notNull(),
     /** The words the person saw beside the box or button (or what the link said). */
     wording: text('wording').notNull(),

@@ -21,6 +21,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abandonedCartMessages } from '../../domain/abandoned-cart.js';
 import { messages } from '../../domain/messages.js';
+import { privacyMessages } from '../../domain/privacy.js';
 import type { Order } from '../../domain/orders.js';
 import { buildApp } from '../app.js';
 import * as schema from '../db/schema.js';
@@ -482,6 +483,60 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(await sessionWorks(s.b.token, s.b.id), "B's session").toBe(true);
       s.a.token = token;
       s.a.password = NEW_PASSWORD;
+    },
+  },
+  // The owner's data rights (decision 0043): the owner's alone, not even an admin's for someone
+  // else, and the same refusal for an account that does not exist.
+  'GET /api/users/:id/data-export': {
+    audience: 'customer',
+    ownership: {
+      kind: 'own',
+      a: 200,
+      b: 403,
+      admin: 403,
+      refusal: privacyMessages.ownDataOnly,
+      missing: () => ({ url: `/api/users/${MISSING_ID}/data-export` }),
+    },
+    request: (s) => ({ url: `/api/users/${s.a.id}/data-export` }),
+    verify: (res, s) => {
+      expect(json<{ account: { id: number; email: string } }>(res).account).toMatchObject({
+        id: s.a.id,
+        email: s.a.email,
+      });
+      expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    },
+  },
+  // A person of its own stands in for A (deleting A would spoil every later row): B and the admin
+  // are refused for that person's account exactly as for a missing one.
+  'POST /api/users/:id/erasure': {
+    audience: 'customer',
+    ownership: {
+      kind: 'own',
+      a: 204,
+      b: 403,
+      admin: 403,
+      refusal: privacyMessages.ownAccountOnly,
+      missing: (_s, target) => ({
+        url: `/api/users/${MISSING_ID}/erasure`,
+        body: { currentPassword: String(target.password) },
+      }),
+    },
+    prepare: async () => {
+      const password = `Leaving-Snack-Password-${randomBytes(3).toString('hex')}`;
+      const res = await f.call('POST', '/api/users/register', {
+        body: { firstName: 'Leaving', lastName: 'Matrix', email: uniqueEmail('leaving'), password },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { token, user } = json<{ token: string; user: { id: number } }>(res);
+      return { id: user.id, token, password };
+    },
+    request: (_s, caller, target) => ({
+      url: `/api/users/${target.id}/erasure`,
+      body: { currentPassword: String(target.password) },
+      ...(caller === 'customerA' ? { token: String(target.token) } : {}),
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      expect(await userRow(Number(target.id))).toBeUndefined();
     },
   },
   'GET /api/users/:userId/orders': {

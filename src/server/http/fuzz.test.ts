@@ -591,6 +591,8 @@ function examples(actor: Actor): Record<string, object> {
       isSubscribedPhone: true,
     },
     'POST /api/users/:id/password': { currentPassword: 'whatever it was', newPassword: 'a new password 1' },
+    // The fuzzing customers have no password: no body deletes their account.
+    'POST /api/users/:id/erasure': { currentPassword: 'whatever it was' },
     'PATCH /api/orders/:id': {
       shipping_address: '2 Main St',
       shipping_address2: 'Unit 3',
@@ -780,6 +782,7 @@ const BODY_ROUTES = [
   'POST /api/users/logout',
   'PATCH /api/users/:id',
   'POST /api/users/:id/password',
+  'POST /api/users/:id/erasure',
   'PATCH /api/orders/:id',
   'POST /api/orders/:id/cancel',
   'PATCH /api/orders/:id/status',
@@ -905,6 +908,7 @@ describe('fuzzing every /api route', () => {
         ['isSubscribedPhone'],
       ],
       'POST /api/users/:id/password': [['currentPassword'], ['newPassword']],
+      'POST /api/users/:id/erasure': [['currentPassword']],
       'PATCH /api/orders/:id': [
         ['shipping_address'],
         ['shipping_city'],

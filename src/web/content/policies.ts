@@ -1,6 +1,7 @@
 /** The four static policy pages (SPEC §1, §9). `{email}` becomes the contact e-mail when rendered. */
 import { formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
+import { DEFAULT_ORDER_RETENTION_YEARS } from '../../domain/retention';
 import type { PolicyPage } from './types';
 
 const freeFrom = formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS);
@@ -386,8 +387,12 @@ export const policyPages: Record<
           'Account information: while your account is open. If you ask us to delete your ' +
             "account, we'll delete or anonymize your information, except what we must keep by " +
             'law.',
-          'Order and payment records: for as long as Canadian tax and accounting laws ' +
-            'require, usually six years.',
+          // The number is ORDER_RETENTION_YEARS' default (decision 0043).
+          `Order and payment records: ${DEFAULT_ORDER_RETENTION_YEARS} years, for the tax record. ` +
+            'The Canada Revenue Agency asks us to keep them for six years from the end of the tax ' +
+            'year they belong to. After that, we remove your name and contact details from them; ' +
+            'if you delete your account, we do so right away and keep only the amounts, dates, ' +
+            'items and province.',
           'Marketing preferences: until you unsubscribe. After that, we keep a record of ' +
             'your choice so we can respect it.',
           'Saved carts, messages and log data: only as long as we need them for the purpose ' +
@@ -411,13 +416,14 @@ export const policyPages: Record<
         heading: 'Your rights',
         paragraphs: ['You have the right to:'],
         list: [
-          'Access: ask for a copy of the personal information we hold about you.',
+          'Access: download a copy of the personal information we hold about you from your ' +
+            'account page (/profile), or ask us for it.',
           'Correction: update most of your details yourself on your account page, or ask us ' +
             "to correct anything that's inaccurate.",
           'Withdraw consent: unsubscribe from marketing or withdraw your consent to other ' +
             'uses, as described above.',
-          'Deletion: ask us to delete your account and personal information, except what we ' +
-            'must keep by law.',
+          'Deletion: delete your account and personal information from your account page ' +
+            '(/profile), or ask us to, except what we must keep by law.',
         ],
       },
       {

@@ -13,12 +13,14 @@ import { PasswordChange } from '../components/account/password-change';
 import { reauthModeOf, type ReauthMode } from '../components/account/reauthentication';
 import { RestoreSessionNotice } from '../components/account/restore-session-notice';
 import { loadRecentOrders, RecentOrders } from '../components/account/recent-orders';
+import { YourData } from '../components/account/your-data';
 import { cameFromPasswordReset, savedDetailsText } from '../features/account/email-links';
 import { RequireUser } from '../features/session/require-user';
 import { refreshStoredUser } from '../features/session/refresh-stored-user';
 import { signOut } from '../features/session/session-actions';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
 import {
+  clearSession,
   getStoredUser,
   readStoredSessionKind,
   storeUser,
@@ -236,6 +238,17 @@ function Account({
         </section>
         <PasswordChange userId={user.id} reauth={reauth} onSessionRefused={() => setRestoreSession(true)} />
         <RecentOrders orders={orders} />
+        <YourData
+          userId={user.id}
+          isAdmin={user.isAdmin}
+          reauth={reauth}
+          onSessionRefused={() => setRestoreSession(true)}
+          onDeleted={() => {
+            // The server ended every session already: this browser forgets its copy once home, so
+            // the login guard does not send it to /login first.
+            void Promise.resolve(navigate('/', { replace: true })).then(clearSession);
+          }}
+        />
       </div>
       <dialog
         ref={dialog}

@@ -1,7 +1,7 @@
 /**
  * Daily housekeeping: deletes the records that have done their work once they are older than
  * src/domain/retention.ts allows (expired sessions and account links, applied provider events, finished e-mails and
- * jobs). It is a job like any other, so one instance runs it, a failure is retried, and each run
+ * jobs), and anonymises orders past ORDER_RETENTION_YEARS (decision 0043). It is a job like any other, so one instance runs it, a failure is retried, and each run
  * queues the next. Every start queues the next run too, under a key naming its time, so restarts and
  * several instances still make one job per day.
  */
@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { accountTokens, emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
 import { enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { REFUND_JOB } from '../orders/service.js';
+import { anonymiseExpiredOrders } from '../privacy/retention.js';
 
 export const HOUSEKEEPING_JOB = 'maintenance.housekeeping';
 
@@ -85,7 +86,11 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
   };
 }
 
-export function housekeepingHandler(db: Database, log: FastifyBaseLogger): JobHandler {
+export function housekeepingHandler(
+  db: Database,
+  log: FastifyBaseLogger,
+  orderRetentionYears: number,
+): JobHandler {
   return async (payload) => {
     // The next run first, so that a run failing for good does not end the daily chain. It comes
     // after this one's time too: were this host's clock behind the database's, "after now" could
@@ -94,6 +99,7 @@ export function housekeepingHandler(db: Database, log: FastifyBaseLogger): JobHa
     const now = new Date();
     await scheduleHousekeeping(db, scheduled > now ? scheduled : now);
     const pruned = await pruneOldRecords(db);
-    log.info({ pruned }, 'housekeeping done');
+    const anonymisedOrders = await anonymiseExpiredOrders(db, orderRetentionYears);
+    log.info({ pruned, anonymisedOrders }, 'housekeeping done');
   };
 }

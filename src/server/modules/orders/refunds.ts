@@ -12,6 +12,7 @@ import { ConflictError } from '../../../domain/errors.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
+import { ERASED } from '../../../domain/privacy.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderRefunds, orders, paymentIntents } from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
@@ -196,7 +197,8 @@ export function createRefunds(
         }
       }
       const refunded = await load(tx, done.orderId);
-      if (refunded) {
+      // An anonymised order (decision 0043) has nobody left to tell.
+      if (refunded && refunded.email !== ERASED) {
         const email = refundedEmail(refunded, done.amountCents, publicUrl, await recipientOf(tx, refunded));
         await mailer.enqueue(tx, email);
         await recordEvent(tx, done.orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);

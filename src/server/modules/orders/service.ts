@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from '../../../domain/errors.js';
 import type { Carrier } from '../../../domain/fulfilment.js';
 import { messages } from '../../../domain/messages.js';
 import { formatPrice } from '../../../domain/money.js';
+import { ERASED } from '../../../domain/privacy.js';
 import {
   ORDER_STATUSES,
   canCancel,
@@ -85,6 +86,8 @@ export function createOrdersService(
     orderId: number,
     email: { to: string; subject: string; text: string; html?: string },
   ) {
+    // An anonymised order (decision 0043) has nobody left to write to.
+    if (email.to === ERASED) return;
     await mailer.enqueue(tx, email);
     await recordEvent(tx, orderId, 'email', emailSummary(email), SYSTEM);
   }

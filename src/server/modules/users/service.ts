@@ -26,10 +26,12 @@ import {
   UnavailableError,
 } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
+import { privacyMessages } from '../../../domain/privacy.js';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { marketingConsents, users } from '../../db/schema.js';
 import type { ConsentService } from '../consent/service.js';
+import type { Erasure } from '../privacy/erasure.js';
 import type { AccountLinks } from './account-links.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { GoogleVerifier } from './google.js';
@@ -78,7 +80,20 @@ export interface UsersServiceDeps {
   consent: ConsentService;
   /** Whether the registration boxes start ticked (MARKETING_OPT_IN_DEFAULT): recorded with each grant. */
   optInDefault: MarketingOptInDefault;
+  /** Deleting an account, by its owner or an admin (privacy/erasure.ts, decision 0043). */
+  erasure: Pick<Erasure, 'eraseAccount'>;
 }
+
+/** What the owner is proving they may do, for the words asking for the proof. */
+type ProvenChange = 'email' | 'password' | 'deletion';
+const PROOF_MISSING: Record<ProvenChange, { password: string; google: string }> = {
+  email: { password: messages.currentPasswordForEmail, google: messages.googleAgainForEmail },
+  password: { password: messages.currentPasswordForPassword, google: messages.googleAgainForPassword },
+  deletion: {
+    password: privacyMessages.currentPasswordForDeletion,
+    google: privacyMessages.googleAgainForDeletion,
+  },
+};
 
 export function createUsersService({
   db,
@@ -88,6 +103,7 @@ export function createUsersService({
   google,
   consent,
   optInDefault,
+  erasure,
 }: UsersServiceDeps) {
   // Unknown e-mails are checked against this hash so that they cost the same time as known ones.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -122,16 +138,12 @@ export function createUsersService({
     row: UserRow,
     proof: Reauthentication,
     client: ClientInfo,
-    change: 'email' | 'password',
+    change: ProvenChange,
   ): Promise<void> {
     if (row.passwordHash) {
       const password = proof.currentPassword;
       // Nothing typed is no guess: refused without counting.
-      if (!password) {
-        throw new InvalidError(
-          change === 'email' ? messages.currentPasswordForEmail : messages.currentPasswordForPassword,
-        );
-      }
+      if (!password) throw new InvalidError(PROOF_MISSING[change].password);
       const attempt = { email: row.email.toLowerCase(), ip: client.ip };
       const claimed = await throttle.claim(attempt);
       if (!claimed) throw new TooManyRequestsError(messages.tooManyRequests);
@@ -145,11 +157,7 @@ export function createUsersService({
     }
     // A Google-only account: without Google sign-in configured, a reset link sets a password first.
     if (!google || !row.googleSubject) throw new InvalidError(messages.setPasswordFirst);
-    if (!proof.googleToken) {
-      throw new InvalidError(
-        change === 'email' ? messages.googleAgainForEmail : messages.googleAgainForPassword,
-      );
-    }
+    if (!proof.googleToken) throw new InvalidError(PROOF_MISSING[change].google);
     let identity;
     try {
       identity = await google(proof.googleToken);
@@ -544,11 +552,26 @@ export function createUsersService({
       return { message: result };
     },
 
-    /** Deletes an account and, with it, its sessions; its orders stay for the books. */
+    /**
+     * An admin deletes an account: the same erasure as the owner's own (decision 0043), its orders
+     * kept for the books with their personal fields anonymised.
+     */
     async remove(viewer: Viewer, userId: number): Promise<void> {
       if (userId === viewer.id) throw new InvalidError('You cannot delete your own account.');
-      const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-      if (deleted.length === 0) throw userNotFound();
+      await erasure.eraseAccount(userId, 'admin');
+    },
+
+    /**
+     * The owner deletes their own account (decision 0043) after the proof `reauthenticate` reads.
+     * Not an admin's own: the shop keeps its admins, and another admin removes the rights first.
+     */
+    async removeOwn(viewer: Viewer, userId: number, proof: Reauthentication, client: ClientInfo) {
+      if (viewer.id !== userId) throw new ForbiddenError(privacyMessages.ownAccountOnly);
+      const row = await findById(userId);
+      if (!row) throw userNotFound();
+      if (row.isAdmin) throw new ForbiddenError(privacyMessages.adminCannotDeleteSelf);
+      await reauthenticate(row, proof, client, 'deletion');
+      await erasure.eraseAccount(userId, 'owner');
     },
   };
 }

@@ -11,6 +11,7 @@ import { UnsecuredJWT, type JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type User } from '../../../domain/accounts.js';
 import { messages } from '../../../domain/messages.js';
+import { privacyMessages } from '../../../domain/privacy.js';
 import { orderSchema } from '../../../domain/orders.js';
 import { INVALID_PHONE } from '../../../domain/phone.js';
 import { authFailures, orderItems, orders, sessions, users } from '../../db/schema.js';
@@ -1396,7 +1397,7 @@ const VIEWERS: Viewer[] = ['anonymous', 'customerB', 'customerA', 'admin'];
  * The expected status per route and caller; `:id`/`:userId` are customer A's. Every user route must
  * be listed here, so a new one cannot ship without deciding who may call it.
  */
-const MATRIX: Record<string, { body?: unknown; expect: Record<Viewer, number> }> = {
+const MATRIX: Record<string, { body?: unknown; expect: Record<Viewer, number>; refusal?: string }> = {
   'POST /api/users/register': {
     body: {},
     expect: { anonymous: 400, customerA: 400, customerB: 400, admin: 400 },
@@ -1441,6 +1442,16 @@ const MATRIX: Record<string, { body?: unknown; expect: Record<Viewer, number> }>
   },
   'DELETE /api/users/:id': { expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 204 } },
   'GET /api/users/:userId/orders': { expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 } },
+  // The owner's data rights (decision 0043): the owner's alone, an admin's for someone else included.
+  'GET /api/users/:id/data-export': {
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403 },
+    refusal: privacyMessages.ownDataOnly,
+  },
+  'POST /api/users/:id/erasure': {
+    body: { currentPassword: PASSWORD },
+    expect: { anonymous: 401, customerA: 204, customerB: 403, admin: 403 },
+    refusal: privacyMessages.ownAccountOnly,
+  },
 };
 
 describe('authorization matrix of /api/users routes', () => {
@@ -1469,7 +1480,7 @@ describe('authorization matrix of /api/users routes', () => {
   });
 
   const routes = Object.entries(MATRIX);
-  it.each(routes)('%s answers each caller as expected', async (key, { body, expect: expected }) => {
+  it.each(routes)('%s answers each caller as expected', async (key, { body, expect: expected, refusal }) => {
     const [method, pattern] = key.split(' ') as [Method, string];
     // Fresh people per route: logout and delete are destructive.
     const a = await insertUser();
@@ -1489,10 +1500,12 @@ describe('authorization matrix of /api/users routes', () => {
       });
       expect(res.statusCode, `${viewer}: ${key} -> ${res.body}`).toBe(expected[viewer]);
       if (res.statusCode === 401) expect(res.json()).toEqual({ message: messages.signInRequired });
-      if (res.statusCode === 403) expect(res.json()).toEqual({ message: messages.forbidden });
+      if (res.statusCode === 403) expect(res.json()).toEqual({ message: refusal ?? messages.forbidden });
       if (res.statusCode === 404) expect(res.json()).toEqual({ message: messages.userNotFound });
-      // Nothing short of an admin's DELETE removes A; nothing short of A or an admin changes them.
-      if (viewer !== 'admin') expect(await userRow(a.id)).toBeDefined();
+      // Nothing short of an admin's DELETE or A's own erasure removes A; nothing short of A or an
+      // admin changes them.
+      const ownErasure = key === 'POST /api/users/:id/erasure' && viewer === 'customerA';
+      if (viewer !== 'admin' && !ownErasure) expect(await userRow(a.id)).toBeDefined();
       if (viewer === 'anonymous' || viewer === 'customerB') {
         expect((await userRow(a.id))?.firstName).toBe('Direct');
         expect((await userRow(a.id))?.passwordHash).toBe(knownHash);

@@ -299,7 +299,9 @@ export async function buildApp({
     db: database.db,
     mailer,
     contactEmail: config.contactEmail,
-    ...(config.klaviyoList ? { klaviyo: { jobs } } : {}),
+    publicUrl: config.publicUrl,
+    consent,
+    klaviyo: Boolean(config.klaviyoList),
   });
   const reviews = createReviewsService({
     db: database.db,

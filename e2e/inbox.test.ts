@@ -134,6 +134,8 @@ describe('Inbox tab', () => {
     expect(await rows.nth(0).textContent()).toContain(signups[1]);
     expect(await rows.nth(1).textContent()).toContain(signups[0]);
     expect(await rows.nth(0).textContent()).toContain('website');
+    // Nobody followed the confirmation links (decision 0042).
+    expect(await rows.nth(0).getByTestId('signup-status').textContent()).toBe('Not confirmed');
     // Klaviyo is not set up here: no state, and no column for it.
     expect(await section.getByRole('columnheader', { name: 'Klaviyo' }).count()).toBe(0);
     expect(await section.getByText('2 sign-ups, newest first.').count()).toBe(1);

@@ -2,6 +2,7 @@
  * The admin's inbox (issue 17): contact messages and newsletter sign-ups, paged and searchable by
  * e-mail. The API shapes and the query; no dependencies but zod.
  */
+import { NEWSLETTER_STATUSES } from './newsletter.js';
 import { z } from './zod.js';
 
 /** ?q=&page=&pageSize= for both lists. */
@@ -43,7 +44,12 @@ export const inboxMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof inboxMessageSchema>;
 
 export const KLAVIYO_SYNC_STATES = ['synced', 'pending', 'failed'] as const;
-/** Where a sign-up stands with Klaviyo: null when Klaviyo is not set up (or it predates the sync record). */
+/**
+ * Whether Klaviyo has caught up with the address's latest e-mail consent change (a grant or a
+ * withdrawal, decision 0042): the state of that change's Klaviyo job. Null when it wrote none:
+ * Klaviyo is not set up, the address has no consent record (an unconfirmed sign-up), or the change
+ * changed nothing.
+ */
 export type KlaviyoSync = (typeof KLAVIYO_SYNC_STATES)[number] | null;
 
 /** A newsletter sign-up as GET /api/admin/newsletter-signups lists it. */
@@ -53,6 +59,8 @@ export const inboxSignupSchema = z.object({
   source: z.string(),
   /** ISO time */
   created_at: z.string(),
+  /** pending until its confirmation link is followed (decision 0042). */
+  status: z.enum(NEWSLETTER_STATUSES),
   klaviyo: z.enum(KLAVIYO_SYNC_STATES).nullable(),
 });
 export type NewsletterSignup = z.infer<typeof inboxSignupSchema>;

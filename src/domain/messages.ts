@@ -8,6 +8,13 @@ export const messages = {
   newsletterFailed: 'Failed to subscribe. Try again!',
   smsNeedsPhone: 'Add a phone number before subscribing to text messages.',
   newsletterThanks: 'Thanks for subscribing! Fresh snack news is on its way.',
+  // Double opt-in (decision 0042): the banner's answer is the same for every address.
+  newsletterCheckInbox:
+    'Almost there! Please check your inbox and follow the link we sent to confirm your subscription.',
+  newsletterLinkExpired:
+    'This confirmation link has expired, so nothing has changed. Please sign up again to get a new one.',
+  newsletterLinkInvalid:
+    'This confirmation link is not valid: it was already used or replaced by a newer one, so nothing has changed.',
   requestFailed: 'Request failed',
   reviewsFailed: 'Unable to load reviews at this time.',
   contactThanks: 'Thank you for contacting us. We will get back to you shortly!',

@@ -1,8 +1,10 @@
+import { NEWSLETTER_CONFIRM_DAYS } from './newsletter.js';
+
 /**
  * How long the shop keeps records that have done their work, pruned once a day by the housekeeping
  * job (src/server/modules/maintenance). Orders, users, products, recipes, contact messages and
- * newsletter sign-ups are business records and are never pruned; orders lose their personal fields
- * after ORDER_RETENTION_YEARS (decision 0043).
+ * confirmed or unsubscribed newsletter sign-ups are business records and are never pruned; orders lose
+ * their personal fields after ORDER_RETENTION_YEARS (decision 0043).
  */
 export const RETENTION_DAYS = {
   /** Sessions past their expiry: nothing can use them any more; a week for support questions. */
@@ -29,6 +31,12 @@ export const RETENTION_DAYS = {
    * not referred to yet. One day, plus a day of margin.
    */
   unreferencedImages: 2,
+  /**
+   * Newsletter sign-ups never confirmed, counted from their latest confirmation link: once it has
+   * expired, an address somebody typed into the banner is all that is left, and its owner never
+   * agreed to anything (decision 0042).
+   */
+  pendingNewsletterSignups: NEWSLETTER_CONFIRM_DAYS,
 } as const;
 
 /**

@@ -312,7 +312,8 @@ export async function buildApp({
     db: database.db,
     mailer,
     contactEmail: config.contactEmail,
-    ...(config.klaviyoList ? { klaviyo: { jobs } } : {}),
+    publicUrl: config.publicUrl,
+    consent,
   });
   const reviews = createReviewsService({
     db: database.db,

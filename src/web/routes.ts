@@ -14,6 +14,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
+  route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/shipping', 'routes/checkout-shipping.tsx'),

@@ -295,6 +295,11 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 400 },
     request: () => ({ url: '/api/signup', body: {} }),
   },
+  'POST /api/signup/confirm': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/signup/confirm', body: {} }),
+  },
   'POST /api/contact': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 400 },

@@ -657,6 +657,7 @@ function examples(actor: Actor): Record<string, object> {
       total: 12.5,
     },
     'POST /api/signup': { email: uniqueEmail('news') },
+    'POST /api/signup/confirm': { token: 'A'.repeat(43) },
     'POST /api/contact': { name: 'Ada', email: 'ada@example.ca', message: 'Hello there.' },
     'POST /api/unsubscribe': {},
   };
@@ -799,6 +800,7 @@ const BODY_ROUTES = [
   'POST /api/recipes/:id/ingredients',
   'POST /api/abandoned-cart',
   'POST /api/signup',
+  'POST /api/signup/confirm',
   'POST /api/contact',
   'POST /api/unsubscribe',
 ];
@@ -940,6 +942,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/recipes/:id/ingredients': [['ingredient_id'], ['quantity'], ['unit']],
       'POST /api/abandoned-cart': [['email'], ['cartItems'], ['cartItems', 0, 'id'], ['total']],
       'POST /api/signup': [['email']],
+      'POST /api/signup/confirm': [['token']],
       'POST /api/contact': [['name'], ['email'], ['message']],
     };
     const nonArray = fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.string({ maxLength: 5 }));

@@ -14,9 +14,9 @@
  * The query parameters each page's server render reads, by canonical path: the one list of them.
  * Parameters read only in the browser are not here, since the server's bytes do not depend on them:
  * the cart restore link's `restoreCart` and `token` (features/cart/restore-cart.ts), the `token` of
- * the reset-password and verify-email links (features/account/email-links.ts), Stripe's return to
- * the payment step (its clientLoader), the admin dashboard's tab and list state (its clientLoader),
- * and every marketing tag (utm_*, gclid, fbclid…).
+ * the reset-password, verify-email and newsletter confirmation links (features/account/email-links.ts),
+ * Stripe's return to the payment step (its clientLoader), the admin dashboard's tab and list state
+ * (its clientLoader), and every marketing tag (utm_*, gclid, fbclid…).
  */
 export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   // A number the lookup form sent before the scripts loaded is written into its field.

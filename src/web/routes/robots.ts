@@ -7,6 +7,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /admin/',
     'Disallow: /api/',
     'Disallow: /cart',
+    'Disallow: /newsletter/',
     'Disallow: /checkout',
     'Disallow: /order-confirmation',
     'Disallow: /orders/',

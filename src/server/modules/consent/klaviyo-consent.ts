@@ -17,6 +17,8 @@ import { marketingConsents, newsletterSubscribers, users } from '../../db/schema
 import { PermanentJobError, type JobHandler } from '../jobs/queue.js';
 
 export const KLAVIYO_CONSENT_JOB = 'klaviyo.consent';
+/** The job of one consent event: this prefix and the event's id (the inbox joins on it). */
+export const KLAVIYO_CONSENT_KEY_PREFIX = 'klaviyo-consent-';
 /** With backoff capped at a day, 20 attempts keep trying for about two weeks. */
 export const KLAVIYO_CONSENT_MAX_ATTEMPTS = 20;
 

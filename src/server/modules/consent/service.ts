@@ -18,7 +18,11 @@ import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { consentEvents, marketingConsents, newsletterSubscribers, users } from '../../db/schema.js';
 import { enqueueJob, type JobRunner } from '../jobs/queue.js';
-import { KLAVIYO_CONSENT_JOB, KLAVIYO_CONSENT_MAX_ATTEMPTS } from './klaviyo-consent.js';
+import {
+  KLAVIYO_CONSENT_JOB,
+  KLAVIYO_CONSENT_KEY_PREFIX,
+  KLAVIYO_CONSENT_MAX_ATTEMPTS,
+} from './klaviyo-consent.js';
 import { createLinkTokens, type LinkTokens } from './link-tokens.js';
 
 type Executor = Pick<Tx, 'select' | 'insert' | 'update' | 'execute'>;
@@ -163,12 +167,14 @@ export function createConsentService({
               : ne(newsletterSubscribers.status, 'unsubscribed'),
           ),
         );
-      if (changed && klaviyo) {
+      // Every e-mail event, not only a change: a grant that changes nothing may still be the one that
+      // confirms the address (the newsletter link), and the job applies the state whatever it is.
+      if (klaviyo) {
         await enqueueJob(tx, {
           type: KLAVIYO_CONSENT_JOB,
           payload: { email },
           maxAttempts: KLAVIYO_CONSENT_MAX_ATTEMPTS,
-          dedupeKey: `klaviyo-consent-${event!.id}`,
+          dedupeKey: `${KLAVIYO_CONSENT_KEY_PREFIX}${event!.id}`,
         });
       }
     }

@@ -1,12 +1,14 @@
 /**
- * The admin's inbox (issue 17) through the real app: contact messages newest first with a read state,
- * newsletter sign-ups with their Klaviyo sync state, both paged and searchable by e-mail, admins only.
+ * The admin's inbox through the real app: contact messages newest first with a read state,
+ * newsletter sign-ups with their status and Klaviyo sync state, both paged and searchable by e-mail,
+ * admins only.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage, NewsletterSignup } from '../../../domain/inbox.js';
+import { CONSENT_WORDING } from '../../../domain/consent.js';
 import { messages } from '../../../domain/messages.js';
-import { contactMessages, jobs } from '../../db/schema.js';
+import { contactMessages, emailOutbox, jobs } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -39,8 +41,14 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  for (const email of ['first@example.ca', 'fails@example.ca']) {
+  // Two sign-ups confirmed through their links (read from the outbox: no mail server here), one not.
+  for (const email of ['first@example.ca', 'fails@example.ca', 'unconfirmed@example.ca']) {
     expect((await f.call('POST', '/api/signup', { body: { email } })).statusCode).toBe(200);
+    if (email === 'unconfirmed@example.ca') continue;
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const confirmed = await f.call('POST', '/api/signup/confirm', { body: { token } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
 });
 afterAll(() => t?.close());
@@ -123,32 +131,56 @@ describe('GET /api/admin/messages', () => {
 });
 
 describe('GET /api/admin/newsletter-signups', () => {
-  it('lists sign-ups newest first with where each stands with Klaviyo', async () => {
+  it('lists sign-ups newest first with their status and where Klaviyo stands with their consent', async () => {
     const before = (await get('/api/admin/newsletter-signups')).json<NewsletterSignup[]>();
-    expect(before.map((s) => s.email)).toEqual(['fails@example.ca', 'first@example.ca']);
-    // Klaviyo refused the second: it waits for its retry.
-    expect(before[0]!.klaviyo).toBe('pending');
+    expect(before.map((s) => [s.email, s.status])).toEqual([
+      ['unconfirmed@example.ca', 'pending'],
+      ['fails@example.ca', 'confirmed'],
+      ['first@example.ca', 'confirmed'],
+    ]);
+    // Nothing of an unconfirmed address goes to Klaviyo; Klaviyo refused the second: it waits for
+    // its retry (the confirmations started their jobs already).
+    expect(before[0]!.klaviyo).toBeNull();
+    expect(before[1]!.klaviyo).toBe('pending');
     // The jobs run: the first reaches Klaviyo; the second fails until it gives up.
-    await t.database.db.update(jobs).set({ runAt: new Date(0) });
     await t.app.jobs.runDue();
     await t.database.db
       .update(jobs)
       .set({ attempts: sql`${jobs.maxAttempts}` })
-      .where(eq(jobs.dedupeKey, `klaviyo-subscribe-${before[0]!.id}`));
+      .where(sql`${jobs.type} = 'klaviyo.consent' and ${jobs.payload}->>'email' = 'fails@example.ca'`);
     const after = await get('/api/admin/newsletter-signups');
     expect(after.json<NewsletterSignup[]>().map((s) => [s.email, s.klaviyo])).toEqual([
+      ['unconfirmed@example.ca', null],
       ['fails@example.ca', 'failed'],
       ['first@example.ca', 'synced'],
     ]);
-    expect(after.headers['x-total-count']).toBe('2');
-    expect(after.json<NewsletterSignup[]>()[0]).toEqual({
+    expect(after.headers['x-total-count']).toBe('3');
+    expect(after.json<NewsletterSignup[]>()[1]).toEqual({
       id: expect.any(Number),
       email: 'fails@example.ca',
       source: 'website',
       created_at: expect.any(String),
+      status: 'confirmed',
       klaviyo: 'failed',
     });
     expect((await get('/api/admin/newsletter-signups?q=FIRST')).json<NewsletterSignup[]>()).toHaveLength(1);
+  });
+
+  it("follows the address's latest consent change: a withdrawal shows as unsubscribed, with its own job", async () => {
+    await t.database.db.transaction((tx) =>
+      t.app.consent.record(tx, {
+        email: 'first@example.ca',
+        channel: 'email',
+        granted: false,
+        source: 'unsubscribe-link',
+        wording: CONSENT_WORDING.unsubscribeLink,
+      }),
+    );
+    const withdrawn = (await get('/api/admin/newsletter-signups?q=first')).json<NewsletterSignup[]>();
+    expect(withdrawn.map((s) => [s.status, s.klaviyo])).toEqual([['unsubscribed', 'pending']]);
+    await t.app.jobs.runDue();
+    const synced = (await get('/api/admin/newsletter-signups?q=first')).json<NewsletterSignup[]>();
+    expect(synced.map((s) => [s.status, s.klaviyo])).toEqual([['unsubscribed', 'synced']]);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * The admin's inbox (issue 17): contact messages (newest first, read or unread) and newsletter
- * sign-ups (with their Klaviyo sync state), each paged and searchable by e-mail.
+ * The admin's inbox: contact messages (newest first, read or unread) and newsletter sign-ups (with
+ * their confirmation status and Klaviyo sync state), each paged and searchable by e-mail.
  */
 import { count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { ContactMessage, InboxQuery, KlaviyoSync, NewsletterSignup } from '../../../domain/inbox.js';
+import { NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../domain/newsletter.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, jobs, newsletterSubscribers } from '../../db/schema.js';
-import { KLAVIYO_SUBSCRIBE_KEY_PREFIX } from '../marketing/service.js';
+import { KLAVIYO_CONSENT_KEY_PREFIX } from '../consent/klaviyo-consent.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -22,6 +23,10 @@ const toMessage = (row: typeof contactMessages.$inferSelect): ContactMessage => 
   created_at: row.createdAt.toISOString(),
   read_at: row.readAt?.toISOString() ?? null,
 });
+
+/** A status written by a later build reads as pending: it is not known to be confirmed. */
+const statusOf = (status: string): NewsletterStatus =>
+  (NEWSLETTER_STATUSES as readonly string[]).includes(status) ? (status as NewsletterStatus) : 'pending';
 
 export function createInboxService(db: Database) {
   return {
@@ -75,17 +80,24 @@ export function createInboxService(db: Database) {
             email: newsletterSubscribers.email,
             source: newsletterSubscribers.source,
             createdAt: newsletterSubscribers.createdAt,
+            status: newsletterSubscribers.status,
             completedAt: jobs.completedAt,
             attempts: jobs.attempts,
             maxAttempts: jobs.maxAttempts,
             jobId: jobs.id,
           })
           .from(newsletterSubscribers)
+          // Klaviyo follows the address's consent record, not the sign-up (decision 0042): the job
+          // of the address's latest e-mail consent change says whether Klaviyo has caught up.
           .leftJoin(
             jobs,
             eq(
               jobs.dedupeKey,
-              sql`${KLAVIYO_SUBSCRIBE_KEY_PREFIX}::text || ${newsletterSubscribers.id}::text`,
+              sql`${KLAVIYO_CONSENT_KEY_PREFIX}::text || (
+                select max(e.id) from consent_events e
+                join marketing_consents c on c.id = e.consent_id
+                where c.email = lower(${newsletterSubscribers.email}) and c.channel = 'email'
+              )::text`,
             ),
           )
           .where(where)
@@ -104,6 +116,7 @@ export function createInboxService(db: Database) {
           email: row.email,
           source: row.source,
           created_at: row.createdAt.toISOString(),
+          status: statusOf(row.status),
           klaviyo: sync(row),
         })),
         total: totals?.total ?? 0,

@@ -1,7 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextHousekeepingRun } from '../../../domain/retention.js';
-import { accountTokens, emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import {
+  accountTokens,
+  emailOutbox,
+  jobs,
+  newsletterSubscribers,
+  processedEvents,
+  sessions,
+} from '../../db/schema.js';
 import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { IMAGE_GC_JOB } from '../images/garbage.js';
@@ -103,6 +110,23 @@ describe('housekeeping', () => {
         job('given-up-lately', 'klaviyo.subscribe', 200, 89, givenUp),
       ]);
 
+    // Newsletter sign-ups: one never confirmed whose last link went out 8 days ago is deleted; a
+    // pending one from 6 days ago, and confirmed and unsubscribed ones however old, stay.
+    const signup = (email: string, status: string, days: number) => ({
+      email,
+      status,
+      confirmTokenHash: status === 'pending' ? `hash-${email}` : null,
+      createdAt: daysAgo(days),
+    });
+    await db()
+      .insert(newsletterSubscribers)
+      .values([
+        signup('pending-8-days@example.ca', 'pending', 8),
+        signup('pending-6-days@example.ca', 'pending', 6),
+        signup('confirmed-400-days@example.ca', 'confirmed', 400),
+        signup('unsubscribed-400-days@example.ca', 'unsubscribed', 400),
+      ]);
+
     // The run queued at start, made due now.
     const [queued] = await queuedRuns();
     await db()
@@ -125,6 +149,11 @@ describe('housekeeping', () => {
     expect((await db().select().from(emailOutbox)).map((row) => row.subject).sort()).toEqual([
       'pending long ago',
       'sent lately',
+    ]);
+    expect((await db().select().from(newsletterSubscribers)).map((row) => row.email).sort()).toEqual([
+      'confirmed-400-days@example.ca',
+      'pending-6-days@example.ca',
+      'unsubscribed-400-days@example.ca',
     ]);
     const left = await db().select().from(jobs);
     expect(

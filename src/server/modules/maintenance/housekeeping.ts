@@ -1,15 +1,23 @@
 /**
  * Daily housekeeping: deletes the records that have done their work once they are older than
- * src/domain/retention.ts allows (expired sessions and account links, applied provider events, finished e-mails and
- * jobs), and anonymises orders past ORDER_RETENTION_YEARS (decision 0043). It is a job like any other, so one instance runs it, a failure is retried, and each run
- * queues the next. Every start queues the next run too, under a key naming its time, so restarts and
- * several instances still make one job per day.
+ * src/domain/retention.ts allows (expired sessions and account links, applied provider events,
+ * finished e-mails and jobs, newsletter sign-ups never confirmed), and anonymises orders past
+ * ORDER_RETENTION_YEARS (decision 0043). It is a job like any other, so one instance runs it, a
+ * failure is retried, and each run queues the next. Every start queues the next run too, under a key
+ * naming its time, so restarts and several instances still make one job per day.
  */
-import { and, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FINISHED_EMAIL_STATUSES, nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
 import type { Database } from '../../db/client.js';
-import { accountTokens, emailOutbox, jobs, processedEvents, sessions } from '../../db/schema.js';
+import {
+  accountTokens,
+  emailOutbox,
+  jobs,
+  newsletterSubscribers,
+  processedEvents,
+  sessions,
+} from '../../db/schema.js';
 import { enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { REFUND_JOB } from '../orders/service.js';
 import { anonymiseExpiredOrders } from '../privacy/retention.js';
@@ -22,6 +30,7 @@ export interface HousekeepingResult {
   processedEvents: number;
   finishedEmails: number;
   finishedJobs: number;
+  pendingSignups: number;
 }
 
 const olderThan = (days: number) => sql`now() - ${`${days} days`}::interval`;
@@ -77,12 +86,23 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
       ),
     )
     .returning({ id: jobs.id });
+  // A pending sign-up's created_at is when its latest link was sent (marketing/service.ts).
+  const pendingSignups = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, 'pending'),
+        lt(newsletterSubscribers.createdAt, olderThan(RETENTION_DAYS.pendingNewsletterSignups)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
   return {
     expiredSessions: expired.length,
     expiredAccountLinks: links.length,
     processedEvents: events.length,
     finishedEmails: emails.length,
     finishedJobs: finishedJobs.length,
+    pendingSignups: pendingSignups.length,
   };
 }
 

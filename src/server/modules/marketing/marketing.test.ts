@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox, newsletterSubscribers } from '../../db/schema.js';
+import { messages } from '../../../domain/messages.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -13,17 +14,30 @@ const post = (url: string, payload: unknown, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
 
 describe('POST /api/signup', () => {
-  it('subscribes an e-mail once, whatever its case', async () => {
+  it('writes an e-mail once, whatever its case, as pending, and asks its owner to confirm', async () => {
     const first = await post('/api/signup', { email: 'Snacker@Example.ca' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: expect.stringContaining('Thanks for subscribing') });
+    expect(first.json()).toEqual({ message: messages.newsletterCheckInbox });
     const again = await post('/api/signup', { email: 'snacker@example.CA ' });
     expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: messages.newsletterCheckInbox });
     const rows = await t.database.db
       .select()
       .from(newsletterSubscribers)
       .where(sql`lower(${newsletterSubscribers.email}) = 'snacker@example.ca'`);
     expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'snacker@example.ca', status: 'pending', confirmedAt: null });
+    // No SMTP_URL in tests: the confirmation e-mails are kept in the outbox (newsletter.test.ts
+    // follows their links through a mail server).
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'snacker@example.ca'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Please confirm your Northbite newsletter subscription',
+      'Please confirm your Northbite newsletter subscription',
+    ]);
+    expect(mails[1]!.text).toMatch(/\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
   });
 
   it.each([

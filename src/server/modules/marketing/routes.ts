@@ -7,6 +7,7 @@ import {
   reviewsReplySchema,
 } from '../../../domain/marketing.js';
 import { messages } from '../../../domain/messages.js';
+import { newsletterConfirmSchema } from '../../../domain/newsletter.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import type { ReviewsService } from './reviews.js';
 import type { MarketingService } from './service.js';
@@ -29,8 +30,30 @@ export function marketingRoutes(
       config: { audience: 'anonymous', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { tags, summary: 'Sign up for the newsletter', body: newsletterSignupSchema, response: thanks },
     },
+    // The same answer for every address (new, pending, confirmed, unsubscribed): it tells nobody
+    // whether the shop knows an address. The link goes to the address's owner (decision 0042).
     async (request) => {
       await marketing.subscribe(request.body.email);
+      return { message: messages.newsletterCheckInbox };
+    },
+  );
+
+  app.post(
+    '/api/signup/confirm',
+    {
+      // A token is 256 random bits: the limit is for load, not against guessing.
+      config: { audience: 'anonymous', rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Confirm a newsletter sign-up',
+        body: newsletterConfirmSchema,
+        response: thanks,
+      },
+    },
+    // A link works once, for a week; an expired, used, replaced or forged one answers 400 naming the
+    // problem and changes nothing.
+    async (request) => {
+      await marketing.confirm(request.body.token, { clientAddress: request.ip });
       return { message: messages.newsletterThanks };
     },
   );

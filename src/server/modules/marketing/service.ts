@@ -1,16 +1,31 @@
-/** Newsletter subscriptions and contact messages. */
+/** Newsletter subscriptions (double opt-in, decision 0042) and contact messages. */
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { brand } from '../../../domain/brand.js';
+import { CONSENT_WORDING } from '../../../domain/consent.js';
 import { nameForEmail } from '../../../domain/email-names.js';
+import { InvalidError } from '../../../domain/errors.js';
 import type { ContactMessage } from '../../../domain/marketing.js';
+import { messages } from '../../../domain/messages.js';
+import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_LINKS_PER_DAY } from '../../../domain/newsletter.js';
 import type { Database } from '../../db/client.js';
-import { contactMessages, newsletterSubscribers } from '../../db/schema.js';
-import { enqueueJob, type JobRunner } from '../jobs/queue.js';
+import { contactMessages, emailOutbox, newsletterSubscribers, users } from '../../db/schema.js';
+import type { ConsentService } from '../consent/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { KLAVIYO_MAX_ATTEMPTS, KLAVIYO_SUBSCRIBE_JOB } from './klaviyo.js';
+import { hashToken, newToken } from '../users/sessions.js';
+import { NEWSLETTER_CONFIRM_SUBJECT, newsletterConfirmEmail } from './newsletter-email.js';
 
 export interface MarketingService {
-  /** Subscribes an e-mail; subscribing twice is not an error (and does not reveal anything). */
+  /**
+   * A sign-up from the banner: written `pending` and sent a confirmation link, unless the address is
+   * confirmed already or has had its day's links. The caller's answer is the same in every case.
+   */
   subscribe(email: string): Promise<void>;
+  /**
+   * Follows a confirmation link: the sign-up is confirmed and the address's consent recorded, so
+   * Klaviyo may have it. Throws InvalidError naming the problem when the link is expired, used,
+   * replaced or forged; then nothing changes.
+   */
+  confirm(token: string, via: { clientAddress: string | null }): Promise<{ email: string }>;
   /** Stores the message and queues an e-mail to the shop in the same transaction. */
   sendContactMessage(message: ContactMessage): Promise<void>;
 }
@@ -19,40 +34,105 @@ export interface MarketingServiceOptions {
   db: Database;
   mailer: Mailer;
   contactEmail: string;
-  /** Set when KLAVIYO_PRIVATE_KEY and KLAVIYO_LIST_ID are: new subscribers are queued for Klaviyo. */
-  klaviyo?: { jobs: JobRunner };
+  publicUrl: string;
+  consent: Pick<ConsentService, 'record' | 'syncSoon'>;
 }
 
-/** The Klaviyo job of one newsletter sign-up: this prefix and the sign-up's id (the inbox joins on it). */
-export const KLAVIYO_SUBSCRIBE_KEY_PREFIX = 'klaviyo-subscribe-';
-const klaviyoSubscribeKey = (subscriberId: number) => `${KLAVIYO_SUBSCRIBE_KEY_PREFIX}${subscriberId}`;
+const normalise = (email: string) => email.trim().toLowerCase();
 
 export function createMarketingService({
   db,
   mailer,
   contactEmail,
-  klaviyo,
+  publicUrl,
+  consent,
 }: MarketingServiceOptions): MarketingService {
   return {
-    async subscribe(email) {
-      const added = await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(newsletterSubscribers)
-          .values({ email })
-          .onConflictDoNothing()
-          .returning({ id: newsletterSubscribers.id });
-        if (rows.length === 0 || !klaviyo) return false;
-        await enqueueJob(tx, {
-          type: KLAVIYO_SUBSCRIBE_JOB,
-          payload: { email, source: 'Newsletter sign-up' },
-          maxAttempts: KLAVIYO_MAX_ATTEMPTS,
-          // The inbox reads the sign-up's sync state from this job (issue 17).
-          dedupeKey: klaviyoSubscribeKey(rows[0]!.id),
-        });
+    async subscribe(rawEmail) {
+      const email = normalise(rawEmail);
+      const sent = await db.transaction(async (tx) => {
+        // Every insert says `pending`: the column's default stands for sign-ups from before double
+        // opt-in. The row is then locked, so two sign-ups of one address count their e-mails in turn.
+        await tx.insert(newsletterSubscribers).values({ email, status: 'pending' }).onConflictDoNothing();
+        const [row] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(sql`lower(${newsletterSubscribers.email}) = ${email}`)
+          .for('update');
+        if (!row || row.status === 'confirmed') return false;
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(
+            and(
+              eq(emailOutbox.to, email),
+              eq(emailOutbox.subject, NEWSLETTER_CONFIRM_SUBJECT),
+              gt(emailOutbox.createdAt, sql`now() - interval '1 day'`),
+            ),
+          );
+        if ((recent?.n ?? 0) >= NEWSLETTER_LINKS_PER_DAY) return false;
+        const token = newToken();
+        // A new link replaces the one before (only its hash is kept), and the sign-up counts from
+        // now: the link's week and the pruning of unconfirmed sign-ups both start here. An address
+        // that had unsubscribed asks again, and waits for its owner like a new one.
+        await tx
+          .update(newsletterSubscribers)
+          .set({ status: 'pending', confirmTokenHash: hashToken(token), createdAt: sql`now()` })
+          .where(eq(newsletterSubscribers.id, row.id));
+        await mailer.enqueue(
+          tx,
+          newsletterConfirmEmail({ to: email, link: `${publicUrl}/newsletter/confirm?token=${token}` }),
+        );
         return true;
       });
-      if (added) klaviyo?.jobs.runSoon();
+      if (sent) mailer.deliverSoon();
     },
+
+    async confirm(token, { clientAddress }) {
+      const tokenHash = hashToken(token);
+      const email = await db.transaction(async (tx) => {
+        // One conditional UPDATE: two tabs following the same link cannot both confirm.
+        const [row] = await tx
+          .update(newsletterSubscribers)
+          .set({ status: 'confirmed', confirmTokenHash: null, confirmedAt: sql`now()` })
+          .where(
+            and(
+              eq(newsletterSubscribers.confirmTokenHash, tokenHash),
+              eq(newsletterSubscribers.status, 'pending'),
+              gt(
+                newsletterSubscribers.createdAt,
+                sql`now() - ${`${NEWSLETTER_CONFIRM_DAYS} days`}::interval`,
+              ),
+            ),
+          )
+          .returning({ email: newsletterSubscribers.email });
+        if (!row) {
+          const [expired] = await tx
+            .select({ id: newsletterSubscribers.id })
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.confirmTokenHash, tokenHash));
+          throw new InvalidError(expired ? messages.newsletterLinkExpired : messages.newsletterLinkInvalid);
+        }
+        const address = normalise(row.email);
+        const [account] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${address}`);
+        await consent.record(tx, {
+          email: address,
+          channel: 'email',
+          granted: true,
+          source: 'newsletter',
+          wording: CONSENT_WORDING.newsletter,
+          clientAddress,
+          userId: account?.id ?? null,
+        });
+        return address;
+      });
+      consent.syncSoon();
+      return { email };
+    },
+
     async sendContactMessage({ name, email, message }) {
       await db.transaction(async (tx) => {
         await tx.insert(contactMessages).values({ name, email, message });

@@ -29,6 +29,7 @@ const signup: NewsletterSignup = {
   email: 'sam@example.ca',
   source: 'website',
   created_at: '2026-11-25T18:05:00.000Z',
+  status: 'confirmed',
   klaviyo: 'pending',
 };
 

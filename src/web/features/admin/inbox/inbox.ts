@@ -11,6 +11,7 @@ import {
   type NewsletterSignup,
 } from '../../../../domain/inbox';
 import { messages as texts } from '../../../../domain/messages';
+import type { NewsletterStatus } from '../../../../domain/newsletter';
 import { z } from '../../../../domain/zod';
 import { apiExchange } from '../../../api';
 import type { PagedList } from '../shared/admin-api';
@@ -116,6 +117,13 @@ export function unreadChange(
 ) {
   return (after.read_at === null ? 1 : 0) - (before.read_at === null ? 1 : 0);
 }
+
+/** A sign-up's status as the list says it (decision 0042: pending until its link is followed). */
+export const STATUS_LABELS: Record<NewsletterStatus, string> = {
+  pending: 'Not confirmed',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
 
 export const KLAVIYO_LABELS: Record<Exclude<KlaviyoSync, null>, string> = {
   synced: 'Synced',

@@ -1,7 +1,8 @@
 import type { KlaviyoSync, NewsletterSignup } from '../../../../domain/inbox';
+import type { NewsletterStatus } from '../../../../domain/newsletter';
 import type { Loaded } from '../shared/admin-api';
 import { tdClass, thClass } from '../shared/ui';
-import { KLAVIYO_LABELS, listSummary, SIGNUPS_PAGE_SIZE, type InboxPage } from './inbox';
+import { KLAVIYO_LABELS, listSummary, SIGNUPS_PAGE_SIZE, STATUS_LABELS, type InboxPage } from './inbox';
 import { ListPager, ListSection, useInboxList } from './inbox-list';
 import { When } from './when';
 
@@ -10,6 +11,23 @@ const KLAVIYO_CLASSES: Record<Exclude<KlaviyoSync, null>, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-300',
   failed: 'bg-red-100 text-red-800 ring-red-300',
 };
+
+const STATUS_CLASSES: Record<NewsletterStatus, string> = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-300',
+  confirmed: 'bg-green-100 text-green-800 ring-green-300',
+  unsubscribed: 'bg-white text-muted ring-beige',
+};
+
+function StatusBadge({ status }: { status: NewsletterStatus }) {
+  return (
+    <span
+      data-testid="signup-status"
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_CLASSES[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
 
 function KlaviyoBadge({ sync }: { sync: KlaviyoSync }) {
   if (sync === null) return null;
@@ -23,7 +41,10 @@ function KlaviyoBadge({ sync }: { sync: KlaviyoSync }) {
   );
 }
 
-/** Newsletter sign-ups, newest first, with their Klaviyo state when Klaviyo is set up. */
+/**
+ * Newsletter sign-ups, newest first, with their status and, when Klaviyo is set up, whether Klaviyo
+ * has caught up with the address's latest consent change (decision 0042).
+ */
 export function Signups({ data }: { data: Loaded<InboxPage<NewsletterSignup>> | null }) {
   const state = useInboxList('newsletter-signups', data);
   const { result } = state;
@@ -58,6 +79,9 @@ export function Signups({ data }: { data: Loaded<InboxPage<NewsletterSignup>> | 
                   <th scope="col" className={thClass}>
                     Source
                   </th>
+                  <th scope="col" className={thClass}>
+                    Status
+                  </th>
                   {klaviyo && (
                     <th scope="col" className={thClass}>
                       Klaviyo
@@ -73,6 +97,9 @@ export function Signups({ data }: { data: Loaded<InboxPage<NewsletterSignup>> | 
                       <When iso={signup.created_at} />
                     </td>
                     <td className={`${tdClass} text-muted`}>{signup.source}</td>
+                    <td className={tdClass}>
+                      <StatusBadge status={signup.status} />
+                    </td>
                     {klaviyo && (
                       <td className={tdClass}>
                         <KlaviyoBadge sync={signup.klaviyo} />
@@ -91,12 +118,18 @@ export function Signups({ data }: { data: Loaded<InboxPage<NewsletterSignup>> | 
                       <When iso={signup.created_at} /> · {signup.source}
                     </p>
                   </div>
-                  {signup.klaviyo !== null && (
-                    <p className="shrink-0">
-                      <span className="sr-only">Klaviyo: </span>
-                      <KlaviyoBadge sync={signup.klaviyo} />
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <p>
+                      <span className="sr-only">Status: </span>
+                      <StatusBadge status={signup.status} />
                     </p>
-                  )}
+                    {signup.klaviyo !== null && (
+                      <p>
+                        <span className="sr-only">Klaviyo: </span>
+                        <KlaviyoBadge sync={signup.klaviyo} />
+                      </p>
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>

@@ -415,6 +415,7 @@ export async function buildApp({
         settings: {
           publicUrl: config.publicUrl,
           contactEmail: config.contactEmail,
+          businessAddress: config.businessAddress,
           instagramUrl: config.instagramUrl,
           googleClientId: config.googleClientId ?? null,
           klaviyoPublicKey: config.klaviyoPublicKey ?? null,

@@ -249,6 +249,7 @@ export async function buildApp({
   const mailer = createMailer({
     db: database.db,
     from: config.mail.from,
+    sender: { mailingAddress: config.businessAddress, contactEmail: config.contactEmail },
     log: app.log,
     transport: mailTransport ?? config.mail.smtpUrl,
     jobs,
@@ -361,6 +362,10 @@ export async function buildApp({
     jobs,
     publicUrl: config.publicUrl,
     ...config.abandonedCart,
+    // TEMPORARY until the consent module's signed unsubscribe tokens are wired here: an unsigned
+    // placeholder in the link's final shape. No /unsubscribe page answers it yet.
+    unsubscribeUrl: async (email) =>
+      `${config.publicUrl}/unsubscribe?token=${Buffer.from(email.toLowerCase()).toString('base64url')}`,
   });
   jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
 

@@ -4,7 +4,8 @@
  *
  * 1. Claim. A transaction takes due `pending` rows FOR UPDATE SKIP LOCKED and commits them as
  *    `sending` (claimed_at, attempts + 1). Several instances share the outbox; (id, attempts)
- *    names one claim, and every later write for the row is guarded by it.
+ *    names one claim, and every later write for the row is guarded by it. Just before, pending
+ *    commercial e-mails whose address withdrew its consent become `withdrawn` (decision 0043).
  * 2. Handoff. The message leaves through nodemailer's SMTP client, which writes the final "." only
  *    when the message stream ends (see `handoffGate`). The stream ends only after `handed_off_at`
  *    was committed for the claim, so before that mark the server cannot have accepted the message.

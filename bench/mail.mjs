@@ -71,20 +71,36 @@ async function main() {
   const { port } = await new Promise((resolve) => smtp.once('message', resolve));
   const smtpUrl = `smtp://127.0.0.1:${port}`;
 
+  const SENDER = {
+    mailingAddress: '1 Bench Street, Vancouver, BC V6A 1A1',
+    contactEmail: 'hello@bench.test',
+  };
+
   async function run(label, handle) {
     await handle.migrate();
     for (let i = 0; i < COUNT; i += 200) {
       await handle.db.transaction(async (tx) => {
         for (let j = i; j < Math.min(i + 200, COUNT); j++) {
           const { to, subject, text, html } = message(j);
-          await enqueueEmail(tx, { to, subject, text, html }, { deliver: true, domain: 'bench.test' });
+          await enqueueEmail(
+            tx,
+            { kind: 'transactional', to, subject, text, html },
+            { deliver: true, domain: 'bench.test', sender: SENDER },
+          );
         }
       });
     }
     await ask('reset');
     const log = pino({ level: 'warn' });
     const jobs = createJobRunner({ db: handle.db, log, handlers: {} });
-    createMailer({ db: handle.db, from: 'Northbite <orders@bench.test>', log, transport: smtpUrl, jobs });
+    createMailer({
+      db: handle.db,
+      from: 'Northbite <orders@bench.test>',
+      sender: SENDER,
+      log,
+      transport: smtpUrl,
+      jobs,
+    });
     const started = performance.now();
     const sent = await jobs.runDue();
     const seconds = (performance.now() - started) / 1000;

@@ -114,8 +114,12 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
 
   const product = (name: string) => products.find((p) => p.name === name)!;
 
-  const register = () =>
-    api<Auth>('/api/users/register', {
+  /**
+   * A shopper who agreed to marketing e-mail: the reminder is commercial, and the outbox writes it
+   * only with a granted consent record (decision 0044), written here as the opt-in would.
+   */
+  const register = async () => {
+    const auth = await api<Auth>('/api/users/register', {
       method: 'POST',
       body: {
         firstName: 'Robin',
@@ -125,6 +129,13 @@ describe('abandoned cart (PostgreSQL, reminder due at once)', () => {
         phoneNumber: '+16045550123',
       },
     });
+    await db.query(
+      `insert into marketing_consents (email, channel, granted, user_id) values (lower($1), 'email', true, $2)
+       on conflict (email, channel) do update set granted = true`,
+      [auth.user.email, auth.user.id],
+    );
+    return auth;
+  };
 
   const reminders = async (email: string) =>
     (

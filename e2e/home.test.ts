@@ -129,7 +129,13 @@ describe('home page', () => {
       expect(await page.locator(`footer a[href="${path}"]`).count(), path).toBeGreaterThan(0);
     }
     const ld = await page.locator('footer script[type="application/ld+json"]').textContent();
-    expect(JSON.parse(ld ?? '{}')).toMatchObject({ '@type': 'Organization', email: 'hello@northbite.ca' });
+    expect(JSON.parse(ld ?? '{}')).toMatchObject({
+      '@type': 'Organization',
+      email: 'hello@northbite.ca',
+      address: { '@type': 'PostalAddress', postalCode: 'V6A 1A1', addressCountry: 'CA' },
+    });
+    // BUSINESS_ADDRESS (the marked demo address here): CASL asks for the mailing address (0044).
+    expect(await page.locator('footer address').textContent()).toContain('1234 Main Street, Vancouver');
 
     expect(errors).toEqual([]);
     await page.close();

@@ -65,7 +65,9 @@ describe('marketing consent, from registration to deletion', () => {
     const { page, errors } = await open('/register', DESKTOP, { bypassCSP: true });
     const emailBox = page.getByRole('checkbox', { name: CONSENT_WORDING.registrationEmail });
     expect(await emailBox.isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: CONSENT_WORDING.registrationSms }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: CONSENT_WORDING.registrationSms }).isChecked()).toBe(
+      true,
+    );
     await page.fill('#register-firstName', 'Noor');
     await page.fill('#register-lastName', 'Haddad');
     await page.fill('#register-email', email);

@@ -121,7 +121,7 @@ say "starting the shop on $base with database $db_name"
 # (env -i): with an SMTP_URL, Stripe or Klaviyo keys inherited from the caller, the contact and
 # newsletter scans would reach real services hundreds of times.
 env -i PATH="$PATH" HOME="${HOME:-/tmp}" NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="$database_url" \
-  ALLOW_TEST_PAYMENTS=true ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" TRUST_PROXY=1 LOG_LEVEL=warn \
+  BUSINESS_ADDRESS="1 Test Street, Vancouver, BC V6A 1A1" ALLOW_TEST_PAYMENTS=true ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" TRUST_PROXY=1 LOG_LEVEL=warn \
   node build/app/server/main.js >"$work/shop.log" 2>&1 &
 shop_pid=$!
 

@@ -113,13 +113,7 @@ describe('registerSchema', () => {
       address: 'somewhere',
     });
     expect(Object.keys(parsed).sort()).toEqual(
-      [
-        'email',
-        'firstName',
-        'lastName',
-        'password',
-        'phoneNumber',
-      ].sort(),
+      ['email', 'firstName', 'lastName', 'password', 'phoneNumber'].sort(),
     );
   });
 });

@@ -43,7 +43,7 @@ export const RETENTION_DAYS = {
  * Outbox statuses that are done with. `pending` is still to be sent and `sending` is in a worker's
  * hands (or awaits recovery): neither is ever pruned, however old.
  */
-export const FINISHED_EMAIL_STATUSES = ['sent', 'stored', 'failed', 'unconfirmed'] as const;
+export const FINISHED_EMAIL_STATUSES = ['sent', 'stored', 'failed', 'unconfirmed', 'withdrawn'] as const;
 
 /** The housekeeping job runs daily at this hour (UTC): 04:00 in Toronto, 01:00 in Vancouver (EDT). */
 export const HOUSEKEEPING_HOUR_UTC = 8;

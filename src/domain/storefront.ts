@@ -16,6 +16,8 @@ export interface Storefront {
 export interface PublicSettings {
   publicUrl: string;
   contactEmail: string;
+  /** The business's mailing address on one line (BUSINESS_ADDRESS), shown in the footer. */
+  businessAddress: string;
   instagramUrl: string;
   googleClientId: string | null;
   klaviyoPublicKey: string | null;

@@ -258,6 +258,7 @@ export async function buildApp({
   const mailer = createMailer({
     db: database.db,
     from: config.mail.from,
+    sender: { mailingAddress: config.businessAddress, contactEmail: config.contactEmail },
     log: app.log,
     transport: mailTransport ?? config.mail.smtpUrl,
     jobs,
@@ -400,6 +401,8 @@ export async function buildApp({
     jobs,
     publicUrl: config.publicUrl,
     ...config.abandonedCart,
+    // The reminder's signed unsubscribe link (decision 0042).
+    unsubscribeUrl: (email) => consent.unsubscribeUrl(email),
   });
   jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
 
@@ -456,6 +459,7 @@ export async function buildApp({
         settings: {
           publicUrl: config.publicUrl,
           contactEmail: config.contactEmail,
+          businessAddress: config.businessAddress,
           instagramUrl: config.instagramUrl,
           googleClientId: config.googleClientId ?? null,
           klaviyoPublicKey: config.klaviyoPublicKey ?? null,

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(config.admin).toBeUndefined();
     expect(config.sessionTtlDays).toBe(30);
     expect(config.contactEmail).toBe('hello@northbite.ca');
+    expect(config.businessAddress).toMatch(/^\[Demo address\] /);
     expect(config.abandonedCart).toEqual({ reminderDelayMinutes: 240, tokenTtlHours: 48 });
     expect(config.klaviyoList).toBeUndefined();
     expect(config.jobsPollMs).toBe(15_000);
@@ -76,9 +77,11 @@ describe('loadConfig', () => {
     const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
     expect(problems).toContain('DATABASE_URL');
     expect(problems).toContain('STRIPE_SECRET_KEY');
+    expect(problems).toContain('BUSINESS_ADDRESS is required in production');
     const withStripe = problemsOf({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://shop@db/shop',
+      BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
     });
@@ -89,9 +92,11 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://shop@db/shop',
+      BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
       ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.allowTestPayments).toBe(true);
+    expect(config.businessAddress).toBe('1234 Main Street, Vancouver, BC V6A 1A1');
     expect(config.isProduction).toBe(true);
   });
 
@@ -100,6 +105,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'leftover-jwt-secret',
       DATABASE_URL: 'postgres://shop@db/shop',
+      BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
       ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.isProduction).toBe(true);

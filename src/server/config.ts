@@ -35,6 +35,12 @@ const flag = z
   .transform((value) => value === 'true' || value === '1');
 const email = z.email({ message: 'must be an e-mail address' });
 
+/**
+ * Development and tests only: marked as a demo so that nobody mistakes it for the shop's address.
+ * Production refuses to start without BUSINESS_ADDRESS.
+ */
+export const DEMO_BUSINESS_ADDRESS = '[Demo address] 1234 Main Street, Vancouver, BC V6A 1A1, Canada';
+
 const TRUST_PROXY_HINT =
   'write how many proxies stand in front of the shop (TRUST_PROXY=1 behind one nginx or load balancer) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8)';
 
@@ -147,6 +153,12 @@ const envSchema = z
     MAIL_FROM: optionalString,
     FREE_SHIPPING_EMAIL: email.optional(),
     CONTACT_EMAIL: email.default(brand.contactEmail),
+    BUSINESS_ADDRESS: z
+      .string()
+      .trim()
+      .max(200, { message: 'must be one line of at most 200 characters' })
+      .regex(/^[^\r\n]+$/, { message: 'must be one line' })
+      .optional(),
     ORDER_ALERT_EMAIL: email.optional(),
     INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
@@ -204,6 +216,10 @@ const envSchema = z
     if (env.NODE_ENV === 'production') {
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+      }
+      // Every e-mail and the site footer carry it (CASL, decision 0044): no demo address in production.
+      if (!env.BUSINESS_ADDRESS) {
+        ctx.addIssue({ code: 'custom', path: ['BUSINESS_ADDRESS'], message: 'is required in production' });
       }
       if (!env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
         ctx.addIssue({
@@ -276,6 +292,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
   contactEmail: string;
+  /**
+   * The business's mailing address on one line, shown in the site footer and in every e-mail's
+   * footer (CASL, decision 0044). Outside production it defaults to DEMO_BUSINESS_ADDRESS.
+   */
+  businessAddress: string;
   /** Who gets the new-order alert e-mail: ORDER_ALERT_EMAIL, else CONTACT_EMAIL (issue 17). */
   orderAlertEmail: string;
   instagramUrl: string;
@@ -388,6 +409,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${brand.name} <${e.CONTACT_EMAIL}>` },
     freeShippingEmail: e.FREE_SHIPPING_EMAIL,
     contactEmail: e.CONTACT_EMAIL,
+    businessAddress: e.BUSINESS_ADDRESS ?? DEMO_BUSINESS_ADDRESS,
     orderAlertEmail: e.ORDER_ALERT_EMAIL ?? e.CONTACT_EMAIL,
     instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
     redisUrl: e.REDIS_URL,

@@ -26,8 +26,8 @@ import { useNonce } from './nonce';
 import { InlineStylesheet } from './stylesheet';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, contactEmail, instagramUrl, klaviyoPublicKey } = context.settings;
-  return data({ settings: { publicUrl, contactEmail, instagramUrl }, klaviyoPublicKey });
+  const { publicUrl, contactEmail, businessAddress, instagramUrl, klaviyoPublicKey } = context.settings;
+  return data({ settings: { publicUrl, contactEmail, businessAddress, instagramUrl }, klaviyoPublicKey });
 }
 
 // The chrome's settings do not change between navigations.

@@ -773,9 +773,17 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     /**
+     * transactional or commercial (decision 0044). A commercial row was written only while its
+     * address had e-mail consent, and is not sent once that consent is withdrawn.
+     */
+    kind: text('kind').notNull().default('transactional'),
+    /** Headers sent with the message: List-Unsubscribe (and -Post) on commercial e-mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
      * pending; sending (claimed by a worker, handoff under way); sent; failed (gave up); stored (no
      * mail server configured); unconfirmed (the worker died after the message was handed to the mail
-     * server and before it could record the answer: never sent again, see mail/mailer.ts)
+     * server and before it could record the answer: never sent again, see mail/mailer.ts);
+     * withdrawn (commercial, and its address withdrew consent before it went out: never sent)
      */
     status: text('status').notNull().default('pending'),
     /** The Message-ID header, fixed when the e-mail is written: a resend carries the same one. */

@@ -16,7 +16,15 @@ const database = await openDatabase(
 );
 const log = pino({ level: 'warn' }, pino.destination(2));
 const jobs = createJobRunner({ db: database.db, log, handlers: {} });
-createMailer({ db: database.db, from: 'Northbite <orders@northbite.test>', log, transport: smtpUrl, jobs });
+createMailer({
+  db: database.db,
+  from: 'Northbite <orders@northbite.test>',
+  // Only delivers: the footer was written when the test enqueued.
+  sender: { mailingAddress: '1 Test Street, Vancouver, BC V6A 1A1', contactEmail: 'hello@northbite.test' },
+  log,
+  transport: smtpUrl,
+  jobs,
+});
 console.log('ready');
 const delivered = await jobs.runDue();
 console.log(`delivered ${delivered}`);

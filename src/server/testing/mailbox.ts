@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The message's headers, unfolded, by lower-case name (the last of a repeated one). */
+  headers: Map<string, string>;
   /** The decoded text/plain part ('' when there is none). */
   text: string;
   /** The decoded text/html part ('' when there is none). */
@@ -48,6 +50,7 @@ export async function startMailbox(): Promise<Mailbox> {
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: decodeWords(headers.get('subject') ?? ''),
+          headers,
           text,
           html,
           raw,
@@ -129,7 +132,8 @@ function decodeWords(value: string): string {
     );
 }
 
-function readMessage(raw: string): { headers: Map<string, string>; text: string; html: string } {
+/** A whole message's headers and its decoded text and HTML parts. */
+export function readMessage(raw: string): { headers: Map<string, string>; text: string; html: string } {
   const { headers, body } = splitPart(raw);
   const found = { text: '', html: '' };
   collect(headers, body, found);

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abandonedCartMessages, SKIP_CAPTURE_AFTER_ORDER_MS } from '../../../domain/abandoned-cart.js';
 import { buildApp } from '../../app.js';
 import { messages } from '../../../domain/messages.js';
-import { abandonedCarts, emailOutbox, jobs, orders, sessions, users } from '../../db/schema.js';
+import type { Database } from '../../db/client.js';
+import {
+  abandonedCarts,
+  emailOutbox,
+  jobs,
+  marketingConsents,
+  orders,
+  sessions,
+  users,
+} from '../../db/schema.js';
 import { seedDemoCatalogue } from '../../db/seed/index.js';
 import { createDatabaseImageStore } from '../images/database-store.js';
 import {
@@ -20,6 +29,7 @@ import {
   type CatalogueProduct,
   type Person,
 } from '../../testing/checkout-fixtures.js';
+import { startMailbox, unescapeHtml, type Mailbox } from '../../testing/mailbox.js';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../testing/test-app.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { createSessionStore } from '../users/sessions.js';
@@ -62,8 +72,24 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const randomToken = () => randomBytes(32).toString('base64url');
 const sorted = (keys: string[]) => [...keys].sort();
 
+/**
+ * A signed-in account that agreed to marketing e-mail: its flag (on by default) and its consent
+ * record, which the outbox checks before writing the reminder (decision 0044).
+ */
+const consenting =
+  (fixtures: ReturnType<typeof checkoutFixtures>, database: () => Database) =>
+  async (values?: Parameters<ReturnType<typeof checkoutFixtures>['person']>[0]): Promise<Person> => {
+    const who = await fixtures.person(values);
+    await database()
+      .insert(marketingConsents)
+      .values({ email: who.email.toLowerCase(), channel: 'email', granted: true, userId: who.id })
+      .onConflictDoNothing();
+    return who;
+  };
+
 let t: TestApp;
 const f = checkoutFixtures(() => t);
+const person = consenting(f, () => t.database.db);
 let catalogue: CatalogueProduct[];
 let first: CatalogueProduct;
 let second: CatalogueProduct;
@@ -173,8 +199,8 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it("refuses with 403 a cart saved under another user's or any other e-mail", async () => {
-    const who = await f.person();
-    const other = await f.person();
+    const who = await person();
+    const other = await person();
     for (const email of [other.email, 'someone.else@example.ca']) {
       expectMessage(await capture(who, { email }), 403, abandonedCartMessages.notYours);
     }
@@ -183,14 +209,14 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it("accepts the caller's e-mail whatever its case", async () => {
-    const who = await f.person();
+    const who = await person();
     const res = await capture(who, { email: who.email.toUpperCase() });
     expect(res.statusCode, res.body).toBe(200);
     expect((await rowsOf(who.id))[0]?.email).toBe(who.email);
   });
 
   it('saves an open record bound to the caller, with only ids and quantities, priced by the catalogue', async () => {
-    const who = await f.person();
+    const who = await person();
     const res = await capture(who, { total: 0.01 }, [
       { id: first.id, quantity: 2, name: 'Free snacks', price: 0, totalPrice: 0, image_url: 'x' },
       { id: second.id, quantity: 1, price: 0 },
@@ -215,7 +241,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it('keeps one open record per user and one reminder job, moved later by each capture', async () => {
-    const who = await f.person();
+    const who = await person();
     await captured(who, [{ id: first.id, quantity: 1 }]);
     const [before] = await rowsOf(who.id);
     const jobBefore = (await jobOf(before!.id))!;
@@ -263,7 +289,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
     ['an e-mail that is a number', { email: 42 }, 'email is required.'],
     ['no e-mail', { email: undefined }, 'email is required.'],
   ])('refuses %s with 400', async (_name, body, message) => {
-    const who = await f.person();
+    const who = await person();
     const res = await f.call('POST', '/api/abandoned-cart', {
       token: who.token,
       body: { email: who.email, cartItems: [{ id: first.id, quantity: 1 }], ...body },
@@ -273,7 +299,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it('drops products the catalogue does not have, and refuses a cart of only those with 400', async () => {
-    const who = await f.person();
+    const who = await person();
     await captured(who, [
       { id: 999_999, quantity: 4 },
       { id: first.id, quantity: 1 },
@@ -282,13 +308,13 @@ describe('POST /api/abandoned-cart (capture)', () => {
     expect(row!.cartItems).toEqual([{ id: first.id, quantity: 1 }]);
     expect(row!.totalCents).toBe(first.priceCents);
 
-    const nobody = await f.person();
+    const nobody = await person();
     expectMessage(await capture(nobody, {}, [{ id: 999_999, quantity: 1 }]), 400, NO_PRODUCTS);
     expect(await rowsOf(nobody.id)).toHaveLength(0);
   });
 
   it('skips administrators: 200 without a token, and nothing saved', async () => {
-    const admin = await f.person({ isAdmin: true });
+    const admin = await person({ isAdmin: true });
     const res = await capture(admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ token: null, skipped: 'administrator' });
@@ -296,7 +322,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it('skips a shopper who ordered in the last 15 minutes, and captures again after that', async () => {
-    const who = await f.person();
+    const who = await person();
     const order = await f.buy(who, [{ id: first.id, quantity: 1 }]);
     const res = await capture(who);
     expect(res.statusCode, res.body).toBe(200);
@@ -312,7 +338,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
   });
 
   it('answers a handle that never restores the cart', async () => {
-    const who = await f.person();
+    const who = await person();
     const handle = await captured(who);
     expectMessage(await restore(handle), 404, abandonedCartMessages.linkInvalid);
     // Not even once the reminder (with its own token) went out.
@@ -329,7 +355,7 @@ describe('POST /api/abandoned-cart (capture)', () => {
 
 describe('the reminder job', () => {
   it('sends one e-mail with the cart and a restore link once it is due', async () => {
-    const who = await f.person();
+    const who = await person();
     await captured(who, [
       { id: first.id, quantity: 2 },
       { id: second.id, quantity: 1 },
@@ -374,7 +400,7 @@ describe('the reminder job', () => {
   });
 
   it('does not save again, nor remind again, the cart its link restored (the link leads to /checkout)', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who, [{ id: first.id, quantity: 2 }]);
     const res = await restore(token);
     expect(res.statusCode, res.body).toBe(200);
@@ -394,7 +420,7 @@ describe('the reminder job', () => {
   });
 
   it('starts a new saved cart when the shopper comes back after the reminder, and voids the old link', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token, cartId } = await remind(who, [{ id: first.id, quantity: 1 }]);
     await captured(who, [{ id: second.id, quantity: 3 }]);
     const fresh = (await openRowOf(who.id))!;
@@ -417,7 +443,7 @@ describe('the reminder job', () => {
   });
 
   it('is not sent when the shopper ordered after saving the cart, whose record the order removes', async () => {
-    const who = await f.person();
+    const who = await person();
     await captured(who);
     const row = (await openRowOf(who.id))!;
     await f.buy(who, [{ id: first.id, quantity: 2 }]);
@@ -437,13 +463,13 @@ describe('the reminder job', () => {
       for (const part of [email!.text, email!.html ?? '']) expect(part).not.toContain('evil');
       return email!.text.split(/\r?\n/)[0];
     };
-    expect(await greetingOf(await f.person({ emailVerified: true }), 'Jane')).toBe('Hi Jane,');
-    expect(await greetingOf(await f.person(), 'Jane')).toBe('Hi,');
-    expect(await greetingOf(await f.person({ emailVerified: true }), 'Go to www.evil.example')).toBe('Hi,');
+    expect(await greetingOf(await person({ emailVerified: true }), 'Jane')).toBe('Hi Jane,');
+    expect(await greetingOf(await person(), 'Jane')).toBe('Hi,');
+    expect(await greetingOf(await person({ emailVerified: true }), 'Go to www.evil.example')).toBe('Hi,');
   });
 
   it('is not sent to a shopper who does not accept marketing e-mail', async () => {
-    const who = await f.person();
+    const who = await person();
     await db().update(users).set({ isSubscribedEmail: false }).where(eq(users.id, who.id));
     await captured(who);
     const row = (await openRowOf(who.id))!;
@@ -451,6 +477,126 @@ describe('the reminder job', () => {
     await t.app.jobs.runDue();
     expect(await remindersTo(who.email)).toHaveLength(0);
     expect((await openRowOf(who.id))!.tokenHash).toBeNull();
+  });
+});
+
+describe('the reminder and e-mail consent (decision 0044)', () => {
+  /** Captures a cart for `who`, makes its reminder due and runs the jobs. */
+  async function due(who: Person) {
+    await captured(who);
+    const row = (await openRowOf(who.id))!;
+    await makeDue(row.id);
+    await t.app.jobs.runDue();
+    return row;
+  }
+
+  it('is not written for an address with no e-mail consent on record, whatever the account flag says', async () => {
+    // f.person: the account's flag is on (the default), but no consent record exists.
+    const who = await f.person();
+    const row = await due(who);
+    expect(await remindersTo(who.email)).toHaveLength(0);
+    // Nothing to restore either: no token was made for an e-mail that was not written.
+    expect((await openRowOf(who.id))!).toMatchObject({ tokenHash: null, reminderSentAt: null });
+    expect((await jobOf(row.id))!.completedAt).not.toBeNull();
+  });
+
+  it('is not written once the address withdrew its e-mail consent', async () => {
+    const who = await person();
+    await db()
+      .update(marketingConsents)
+      .set({ granted: false })
+      .where(eq(marketingConsents.email, who.email.toLowerCase()));
+    await due(who);
+    expect(await remindersTo(who.email)).toHaveLength(0);
+  });
+
+  it('is written as a commercial e-mail with its unsubscribe headers', async () => {
+    const who = await person();
+    await due(who);
+    const [email] = await remindersTo(who.email);
+    expect(email).toMatchObject({
+      kind: 'commercial',
+      headers: {
+        'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/unsubscribe\?token=/),
+      },
+    });
+    // PUBLIC_URL is http here: one-click POST is only for https (RFC 8058).
+    expect(email!.headers).not.toHaveProperty('List-Unsubscribe-Post');
+    expect(email!.text).not.toContain('/profile');
+  });
+});
+
+describe('the reminder through the mail server (CASL, decision 0044)', () => {
+  const ADDRESS = '1234 Main Street, Vancouver, BC V6A 1A1';
+  let mailbox: Mailbox;
+  let m: TestApp;
+  const g = checkoutFixtures(() => m);
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    m = await createTestApp({
+      env: {
+        JOBS_POLL_MS: '600000',
+        SMTP_URL: mailbox.url,
+        PUBLIC_URL: 'https://shop.example.ca',
+        BUSINESS_ADDRESS: ADDRESS,
+        CONTACT_EMAIL: 'care@shop.example.ca',
+      },
+    });
+  });
+  afterAll(async () => {
+    await m?.close();
+    await mailbox?.close();
+  });
+
+  it('arrives with the sender, its mailing address and contact e-mail, and one-click unsubscribe', async () => {
+    const who = await consenting(g, () => m.database.db)();
+    const [product] = await g.catalogue();
+    const res = await g.call('POST', '/api/abandoned-cart', {
+      token: who.token,
+      body: { email: who.email, cartItems: [{ id: product!.id, quantity: 1 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await m.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - MINUTE) })
+      .where(eq(jobs.type, REMINDER_JOB));
+    await m.app.jobs.runDue();
+    const mail = await mailbox.waitFor(who.email, /You left something in your Northbite cart/);
+
+    const unsubscribe = /^<(https:\/\/shop\.example\.ca\/unsubscribe\?token=[^>\s]+)>$/.exec(
+      mail.headers.get('list-unsubscribe') ?? '',
+    )?.[1];
+    expect(unsubscribe, mail.headers.get('list-unsubscribe')).toBeDefined();
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const html = unescapeHtml(mail.html);
+    for (const body of [mail.text, html]) {
+      expect(body).toContain('Northbite');
+      expect(body).toContain(ADDRESS);
+      expect(body).toContain('care@shop.example.ca');
+      expect(body).toContain(unsubscribe);
+      expect(body).toContain('takes effect at once');
+      expect(body).not.toContain('/profile');
+    }
+    expect(html).toContain(`<a href="${unsubscribe}"`);
+    expect(html).toMatch(/>Unsubscribe<\/a>/);
+  });
+
+  it('leaves a transactional e-mail without List-Unsubscribe, with the mailing address', async () => {
+    const who = await g.person();
+    const order = await g.buy(who, [{ id: (await g.catalogue())[0]!.id, quantity: 1 }]);
+    // The customer's confirmation (text only) and the owner's alert (branded HTML).
+    const confirmation = await mailbox.waitFor(order.email, new RegExp(`Your Northbite order #${order.id}$`));
+    const alert = await mailbox.waitFor('care@shop.example.ca', new RegExp(`New order #${order.id}:`));
+    for (const mail of [confirmation, alert]) {
+      expect(mail.headers.has('list-unsubscribe')).toBe(false);
+      expect(mail.headers.has('list-unsubscribe-post')).toBe(false);
+      for (const body of [mail.text, unescapeHtml(mail.html)].filter(Boolean)) {
+        expect(body).toContain(ADDRESS);
+        expect(body).toContain('care@shop.example.ca');
+        expect(body).not.toMatch(/unsubscribe/i);
+      }
+    }
+    expect(alert.html).toContain(ADDRESS);
   });
 });
 
@@ -473,7 +619,7 @@ describe('the reminder job across a restart', () => {
       await seedDemoCatalogue(database.db, createDatabaseImageStore(database.db));
       const appA = await start();
       const g = checkoutFixtures(() => ({ app: appA, database, config, close: async () => {} }));
-      const who = await g.person();
+      const who = await consenting(g, () => database.db)();
       const [product] = await g.catalogue();
       const res = await g.call('POST', '/api/abandoned-cart', {
         token: who.token,
@@ -518,7 +664,7 @@ describe('the reminder job with ABANDONED_CART_REMINDER_MINUTES=0', () => {
   afterAll(() => z?.close());
 
   it('is due at once', async () => {
-    const who = await g.person();
+    const who = await consenting(g, () => z.database.db)();
     const [product] = await g.catalogue();
     const before = Date.now();
     const res = await g.call('POST', '/api/abandoned-cart', {
@@ -549,7 +695,7 @@ describe('the reminder job with ABANDONED_CART_REMINDER_MINUTES=0', () => {
 
 describe('restore tokens', () => {
   it('are stored only as their SHA-256', async () => {
-    const who = await f.person();
+    const who = await person();
     const handle = await captured(who);
     await makeDue((await openRowOf(who.id))!.id);
     await t.app.jobs.runDue();
@@ -565,7 +711,7 @@ describe('restore tokens', () => {
   });
 
   it('are 256 random bits: 43 base64url characters, 50 of them all different', async () => {
-    const people = await Promise.all(Array.from({ length: 50 }, () => f.person()));
+    const people = await Promise.all(Array.from({ length: 50 }, () => person()));
     const handles: string[] = [];
     for (const who of people) handles.push(await captured(who));
     const saved = await db()
@@ -606,7 +752,7 @@ describe('restore tokens', () => {
 
 describe('GET /api/abandoned-cart (restore)', () => {
   it('answers the cart, a new session and the user, once', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who, [
       { id: first.id, quantity: 2 },
       { id: second.id, quantity: 1 },
@@ -652,7 +798,7 @@ describe('GET /api/abandoned-cart (restore)', () => {
   });
 
   it('lets exactly one of 10 simultaneous requests with the same token through', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who);
     const answers = await Promise.all(Array.from({ length: 10 }, () => restore(token)));
     const statuses = answers.map((res) => res.statusCode).sort();
@@ -682,7 +828,7 @@ describe('GET /api/abandoned-cart (restore)', () => {
   });
 
   it('answers 404 for an expired token', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token, cartId } = await remind(who);
     await db()
       .update(abandonedCarts)
@@ -693,7 +839,7 @@ describe('GET /api/abandoned-cart (restore)', () => {
   });
 
   it("answers 404 once the user's e-mail changed", async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who);
     await db()
       .update(users)
@@ -704,7 +850,7 @@ describe('GET /api/abandoned-cart (restore)', () => {
   });
 
   it('answers 404 once the user changed their password', async () => {
-    const who = await f.person();
+    const who = await person();
     await db()
       .update(users)
       .set({ passwordHash: await hashPassword('Maple-Crunch-2024') })
@@ -720,15 +866,15 @@ describe('GET /api/abandoned-cart (restore)', () => {
   });
 
   it('answers 404 once all sessions of the user were revoked', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who);
     await createSessionStore(db(), 30).revokeAll(who.id);
     expectMessage(await restore(token), 404, abandonedCartMessages.linkInvalid);
   });
 
   it('answers 404 once the user lost admin rights given after the e-mail (every session ends)', async () => {
-    const who = await f.person();
-    const admin = await f.person({ isAdmin: true });
+    const who = await person();
+    const admin = await person({ isAdmin: true });
     const { token } = await remind(who);
     for (const isAdmin of [true, false]) {
       const res = await f.call('PATCH', `/api/users/${who.id}`, { token: admin.token, body: { isAdmin } });
@@ -752,7 +898,7 @@ describe('the session a restore link starts (decision 0040)', () => {
 
   /** A shopper with a password, signed in by the restore link of their reminder. */
   async function restored() {
-    const who = await f.person();
+    const who = await person();
     await db()
       .update(users)
       .set({ passwordHash: await hashPassword(PASSWORD) })
@@ -817,7 +963,7 @@ describe('the session a restore link starts (decision 0040)', () => {
 
   it('gets no admin powers if the shopper is made an admin later', async () => {
     const { who, restoredAs } = await restored();
-    const admin = await f.person({ isAdmin: true });
+    const admin = await person({ isAdmin: true });
     const promoted = await f.call('PATCH', `/api/users/${who.id}`, {
       token: admin.token,
       body: { isAdmin: true },
@@ -828,7 +974,7 @@ describe('the session a restore link starts (decision 0040)', () => {
       403,
       messages.fullSessionRequired,
     );
-    const victim = await f.person();
+    const victim = await person();
     expectMessage(
       await f.call('DELETE', `/api/users/${victim.id}`, { token: restoredAs.token }),
       403,
@@ -840,7 +986,7 @@ describe('the session a restore link starts (decision 0040)', () => {
 
 describe('DELETE /api/abandoned-cart', () => {
   it('deletes the record of a restore token with 204', async () => {
-    const who = await f.person();
+    const who = await person();
     const { token } = await remind(who);
     const res = await forget(token);
     expect(res.statusCode, res.body).toBe(204);
@@ -851,14 +997,14 @@ describe('DELETE /api/abandoned-cart', () => {
   });
 
   it('deletes the record of a capture handle with 204', async () => {
-    const who = await f.person();
+    const who = await person();
     const handle = await captured(who);
     expect((await forget(handle)).statusCode).toBe(204);
     expect(await rowsOf(who.id)).toHaveLength(0);
   });
 
   it('answers 204 for an unknown token and leaves other records alone', async () => {
-    const who = await f.person();
+    const who = await person();
     await captured(who);
     for (const token of [randomToken(), 'abc']) {
       const res = await forget(token);

@@ -1,10 +1,14 @@
-/** The one reminder a shopper gets for a cart left at checkout (plain text and simple HTML). */
+/**
+ * The one reminder a shopper gets for a cart left at checkout (plain text and simple HTML). It
+ * encourages a purchase: a commercial e-mail, sent only with consent, whose footer the outbox
+ * writes with the unsubscribe link (decision 0044).
+ */
 import { brand } from '../../../domain/brand.js';
 import type { Cart } from '../../../domain/cart.js';
 import { greeting as greet } from '../../../domain/email-names.js';
 import { dollarsToCents, formatPrice } from '../../../domain/money.js';
 import { escapeHtml } from '../mail/layout.js';
-import type { OutgoingEmail } from '../mail/outbox.js';
+import type { CommercialEmail } from '../mail/outbox.js';
 
 export interface ReminderEmailInput {
   to: string;
@@ -13,7 +17,8 @@ export interface ReminderEmailInput {
   cart: Cart;
   /** The single-use restore link. */
   link: string;
-  profileLink: string;
+  /** Where one click unsubscribes `to` from the shop's marketing e-mail. */
+  unsubscribeUrl: string;
   validHours: number;
 }
 
@@ -24,12 +29,11 @@ export function reminderEmail({
   firstName,
   cart,
   link,
-  profileLink,
+  unsubscribeUrl,
   validHours,
-}: ReminderEmailInput): OutgoingEmail {
+}: ReminderEmailInput): CommercialEmail {
   const greeting = greet(firstName);
   const lines = cart.items.map((item) => `  ${item.quantity} x ${item.name}  ${money(item.totalPrice)}`);
-  const footer = `You are getting this because you signed up for e-mails from ${brand.name}. You can change that on your profile: ${profileLink}`;
   const text = [
     greeting,
     '',
@@ -44,8 +48,6 @@ export function reminderEmail({
     link,
     '',
     `The ${brand.name} team`,
-    '',
-    footer,
   ].join('\n');
   const rows = cart.items
     .map(
@@ -62,7 +64,13 @@ export function reminderEmail({
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b3a29;color:#fff8ee;padding:12px 20px;border-radius:999px;text-decoration:none">Return to my cart</a></p>
 <p style="font-size:13px;color:#6b5a4e">This link signs you in, works once and expires in ${validHours} hours. Please do not forward it.</p>
 <p>The ${brand.name} team</p>
-<p style="font-size:12px;color:#6b5a4e">${escapeHtml(footer)}</p>
 </body></html>`;
-  return { to, subject: `You left something in your ${brand.name} cart`, text, html };
+  return {
+    kind: 'commercial',
+    to,
+    subject: `You left something in your ${brand.name} cart`,
+    text,
+    html,
+    unsubscribeUrl,
+  };
 }

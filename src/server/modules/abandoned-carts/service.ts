@@ -5,7 +5,9 @@
  *   catalogue. Skipped within 15 minutes of their last order, for administrators (an e-mailed
  *   link never signs an administrator in), and after a restore (that cart had its reminder). Answers a handle the browser may later delete it with.
  * - reminder: a job due ABANDONED_CART_REMINDER_MINUTES after the last capture sends one e-mail with
- *   a fresh restore token, unless the shopper ordered since or does not accept marketing e-mail.
+ *   a fresh restore token, unless the shopper ordered since or does not accept marketing e-mail. It
+ *   is a commercial e-mail: the outbox writes it only with e-mail consent, with its unsubscribe
+ *   link and headers (decision 0044).
  * - restore: the token (256 random bits, only its SHA-256 stored, bound to the user and their
  *   e-mail, expiring) is spent by the first GET, which answers the cart and a new session.
  */
@@ -41,6 +43,11 @@ export interface AbandonedCartOptions {
   publicUrl: string;
   reminderDelayMinutes: number;
   tokenTtlHours: number;
+  /**
+   * The one-click unsubscribe link for an address, for the reminder's footer and List-Unsubscribe
+   * header. Called before the reminder's transaction opens, so it may read the database.
+   */
+  unsubscribeUrl: (email: string) => Promise<string>;
 }
 
 export type CaptureResult =
@@ -77,6 +84,14 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
     const cartId = Number(payload.cartId);
     if (!Number.isInteger(cartId)) return;
     const buildCart = await pricer();
+    // Outside the transaction, like the catalogue above (PGlite has one connection).
+    const [recipient] = await db
+      .select({ email: users.email })
+      .from(abandonedCarts)
+      .innerJoin(users, eq(users.id, abandonedCarts.userId))
+      .where(eq(abandonedCarts.id, cartId));
+    if (!recipient) return;
+    const unsubscribeUrl = await options.unsubscribeUrl(recipient.email);
     const sent = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({ cart: abandonedCarts, user: users })
@@ -85,8 +100,10 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         .where(eq(abandonedCarts.id, cartId))
         .for('update', { of: abandonedCarts });
       if (!row || row.cart.status !== 'open' || row.cart.reminderSentAt) return false;
-      // Marketing e-mail needs consent (CASL): the registration checkbox, changeable on /profile.
+      // The account's flag mirrors its consent record, which the outbox checks (decision 0044).
       if (!row.user.isSubscribedEmail || row.user.isAdmin) return false;
+      // The address changed since the link was made: no reminder rather than a link for another.
+      if (row.user.email !== recipient.email) return false;
       const [ordered] = await tx
         .select({ id: orders.id })
         .from(orders)
@@ -97,12 +114,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
       if (cart.items.length === 0) return false;
 
       const token = newToken();
-      const expiresAt = new Date(Date.now() + options.tokenTtlHours * 60 * 60 * 1000);
-      await tx
-        .update(abandonedCarts)
-        .set({ tokenHash: hashToken(token), tokenExpiresAt: expiresAt, reminderSentAt: new Date() })
-        .where(eq(abandonedCarts.id, cartId));
-      await mailer.enqueue(
+      const emailId = await mailer.enqueue(
         tx,
         reminderEmail({
           to: row.user.email,
@@ -110,10 +122,17 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
           firstName: row.user.emailVerifiedAt ? row.user.firstName : null,
           cart,
           link: `${publicUrl}${restoreCartPath(token)}`,
-          profileLink: `${publicUrl}/profile`,
+          unsubscribeUrl,
           validHours: options.tokenTtlHours,
         }),
       );
+      // No e-mail consent on record (the outbox logged it): no reminder, and no link to restore.
+      if (emailId === null) return false;
+      const expiresAt = new Date(Date.now() + options.tokenTtlHours * 60 * 60 * 1000);
+      await tx
+        .update(abandonedCarts)
+        .set({ tokenHash: hashToken(token), tokenExpiresAt: expiresAt, reminderSentAt: new Date() })
+        .where(eq(abandonedCarts.id, cartId));
       return true;
     });
     if (sent) mailer.deliverSoon();

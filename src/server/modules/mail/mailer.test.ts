@@ -10,22 +10,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
+import { emailOutbox, marketingConsents } from '../../db/schema.js';
 import { pruneOldRecords } from '../maintenance/housekeeping.js';
+import { readMessage, unescapeHtml } from '../../testing/mailbox.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-app.js';
 import { createJobRunner, type JobRunner } from '../jobs/queue.js';
 import { createMailer, MAX_ATTEMPTS, type MailerOptions } from './mailer.js';
-import { enqueueEmail } from './outbox.js';
+import { brandedHtml } from './layout.js';
+import { enqueueEmail, type CommercialEmail, type OutgoingEmail } from './outbox.js';
 
 const log = pino({ level: process.env.MAIL_TEST_LOG ?? 'silent' });
 const FROM = 'Shop <orders@b.ca>';
+const SENDER = { mailingAddress: '1234 Main Street, Vancouver, BC V6A 1A1', contactEmail: 'hello@b.ca' };
 const WORKER = fileURLToPath(new URL('../../testing/mail-worker.ts', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -141,7 +144,7 @@ const rowOf = async (id: number, db: Database = database.db) =>
  */
 function mailerOn(db: Database, options: Partial<MailerOptions> = {}) {
   const jobs = createJobRunner({ db, log, handlers: {} });
-  const mailer = createMailer({ db, from: FROM, log, transport: smtp.url, jobs, ...options });
+  const mailer = createMailer({ db, from: FROM, sender: SENDER, log, transport: smtp.url, jobs, ...options });
   return { mailer, jobs };
 }
 
@@ -176,9 +179,14 @@ const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to
 describe('mailer', () => {
   it('keeps e-mails in the outbox as stored when no mail server is configured', async () => {
     const jobs = createJobRunner({ db: database.db, log, handlers: {} });
-    const mailer = createMailer({ db: database.db, from: FROM, log, jobs });
+    const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
     expect(mailer.delivers).toBe(false);
-    const id = await mailer.enqueue(database.db, { to: 'x@y.ca', subject: 'Hi', text: 'Body' });
+    const id = await mailer.enqueue(database.db, {
+      kind: 'transactional',
+      to: 'x@y.ca',
+      subject: 'Hi',
+      text: 'Body',
+    });
     expect(await rowOf(id)).toMatchObject({ status: 'stored', sentAt: null });
     // The Message-ID is fixed when the e-mail is written, in the sender's domain.
     expect((await rowOf(id)).messageId).toMatch(/^<[0-9a-f-]{36}@b\.ca>$/);
@@ -192,6 +200,7 @@ describe('mailer', () => {
     for (let i = 0; i < 45; i++) {
       ids.push(
         await a.mailer.enqueue(database.db, {
+          kind: 'transactional',
           to: `c${i}@two.ca`,
           replyTo: 'r@y.ca',
           subject: `S${i}`,
@@ -221,12 +230,22 @@ describe('mailer', () => {
     smtp.on.data = (_session, message) => (message?.to.includes('wake1@y.ca') ? held : undefined);
     try {
       await withMailer(async (mailer) => {
-        await mailer.enqueue(database.db, { to: 'wake1@y.ca', subject: 'W1', text: 'T' });
+        await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'wake1@y.ca',
+          subject: 'W1',
+          text: 'T',
+        });
         mailer.deliverSoon();
         // The round has claimed what was due and is sending it...
         await waitFor('the first e-mail', () => receivedFor('wake1@y.ca').length === 1);
         // ...when another e-mail is committed and the mailer woken.
-        await mailer.enqueue(database.db, { to: 'wake2@y.ca', subject: 'W2', text: 'T' });
+        await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'wake2@y.ca',
+          subject: 'W2',
+          text: 'T',
+        });
         mailer.deliverSoon();
         release();
         await waitFor('the second e-mail', () => receivedFor('wake2@y.ca').length === 1, 5_000);
@@ -244,7 +263,12 @@ describe('mailer', () => {
     };
     try {
       await withMailer(async (mailer, jobs) => {
-        const id = await mailer.enqueue(database.db, { to: 'retry@y.ca', subject: 'Retry', text: 'T' });
+        const id = await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'retry@y.ca',
+          subject: 'Retry',
+          text: 'T',
+        });
         await jobs.runDue();
         const failedOnce = await rowOf(id);
         expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, handedOffAt: null });
@@ -260,7 +284,12 @@ describe('mailer', () => {
         expect(await jobs.runDue()).toBe(1);
         expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
-        const doomed = await mailer.enqueue(database.db, { to: 'doomed@y.ca', subject: 'No', text: 'T' });
+        const doomed = await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'doomed@y.ca',
+          subject: 'No',
+          text: 'T',
+        });
         failing = true;
         for (let i = 0; i < MAX_ATTEMPTS; i++) {
           await passTime(database.db, [doomed], 60);
@@ -283,7 +312,12 @@ describe('mailer', () => {
     };
     try {
       await withMailer(async (mailer, jobs) => {
-        const id = await mailer.enqueue(database.db, { to: 'grey@y.ca', subject: 'Grey', text: 'T' });
+        const id = await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'grey@y.ca',
+          subject: 'Grey',
+          text: 'T',
+        });
         await jobs.runDue();
         expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 });
         await passTime(database.db, [id], 2);
@@ -312,8 +346,8 @@ describe('mailer', () => {
     for (let i = 0; i < 200; i++) {
       await enqueueEmail(
         database.db,
-        { to: `b${i}@backlog.ca`, subject: `B${i}`, text: 'T' },
-        { deliver: true, domain: 'b.ca' },
+        { kind: 'transactional', to: `b${i}@backlog.ca`, subject: `B${i}`, text: 'T' },
+        { deliver: true, domain: 'b.ca', sender: SENDER },
       );
     }
     await withMailer(async (mailer, jobs) => {
@@ -326,7 +360,12 @@ describe('mailer', () => {
     let failMark = true;
     await withMailer(
       async (mailer, jobs) => {
-        const id = await mailer.enqueue(database.db, { to: 'nomark@y.ca', subject: 'M', text: 'T' });
+        const id = await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'nomark@y.ca',
+          subject: 'M',
+          text: 'T',
+        });
         expect(await jobs.runDue()).toBe(0);
         // The server was asked for DATA, and never got the end of the message.
         expect(smtp.rcpts).toContain('nomark@y.ca');
@@ -352,8 +391,8 @@ describe('mailer', () => {
     async () => {
       const id = await enqueueEmail(
         database.db,
-        { to: 'locked@y.ca', subject: 'L', text: 'T' },
-        { deliver: true, domain: 'b.ca' },
+        { kind: 'transactional', to: 'locked@y.ca', subject: 'L', text: 'T' },
+        { deliver: true, domain: 'b.ca', sender: SENDER },
       );
       const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
         rows: [{ name: string }];
@@ -403,7 +442,12 @@ describe('mailer', () => {
     };
     try {
       await withMailer(async (mailer, jobs) => {
-        const id = await mailer.enqueue(database.db, { to: 'cut@y.ca', subject: 'Cut', text: 'T' });
+        const id = await mailer.enqueue(database.db, {
+          kind: 'transactional',
+          to: 'cut@y.ca',
+          subject: 'Cut',
+          text: 'T',
+        });
         expect(await jobs.runDue()).toBe(0);
         const row = await rowOf(id);
         expect(row).toMatchObject({ status: 'unconfirmed', attempts: 1 });
@@ -531,8 +575,8 @@ describe('mailer, with a worker killed at a known point', () => {
       try {
         const id = await enqueueEmail(
           shared.db(),
-          { to: 'killed-before@y.ca', subject: 'K', text: 'T' },
-          { deliver: true, domain: 'b.ca' },
+          { kind: 'transactional', to: 'killed-before@y.ca', subject: 'K', text: 'T' },
+          { deliver: true, domain: 'b.ca', sender: SENDER },
         );
         await shared.release();
         // The worker's session is held at RCPT TO: the message itself has not been asked for.
@@ -590,8 +634,8 @@ describe('mailer, with a worker killed at a known point', () => {
       try {
         const id = await enqueueEmail(
           shared.db(),
-          { to: 'killed-after@y.ca', subject: 'K', text: 'T' },
-          { deliver: true, domain: 'b.ca' },
+          { kind: 'transactional', to: 'killed-after@y.ca', subject: 'K', text: 'T' },
+          { deliver: true, domain: 'b.ca', sender: SENDER },
         );
         await shared.release();
         // The server has read the whole message (the final dot) and does not answer.
@@ -630,4 +674,148 @@ describe('mailer, with a worker killed at a known point', () => {
       }
     },
   );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Transactional and commercial e-mail (CASL, decision 0044).
+
+describe('e-mail kinds', () => {
+  const UNSUBSCRIBE = 'https://shop.example.ca/unsubscribe?token=abc_DEF-123';
+
+  /** Where `email` stands on e-mail marketing: granted, withdrawn, or no record at all. */
+  async function consent(email: string, granted: boolean | null) {
+    await database.db
+      .delete(marketingConsents)
+      .where(and(eq(marketingConsents.email, email), eq(marketingConsents.channel, 'email')));
+    if (granted !== null) {
+      await database.db.insert(marketingConsents).values({ email, channel: 'email', granted });
+    }
+  }
+
+  const commercial = (to: string): CommercialEmail => ({
+    kind: 'commercial',
+    to,
+    subject: 'Snacks on sale',
+    text: 'Our cookies are on sale.',
+    html: '<!doctype html><html><body><p>Our cookies are on sale.</p></body></html>',
+    unsubscribeUrl: UNSUBSCRIBE,
+  });
+
+  const received = (to: string) => {
+    const [message] = smtp.received.filter((m) => m.to.some((rcpt) => rcpt.toLowerCase() === to));
+    expect(message, `an e-mail to ${to}`).toBeDefined();
+    return readMessage(message!.raw);
+  };
+
+  it('sends a commercial e-mail with one-click unsubscribe headers and the sender in its footer', async () => {
+    await consent('buyer@kinds.ca', true);
+    await withMailer(async (mailer, jobs) => {
+      // The address is compared lower-cased, as the consent record keeps it.
+      const id = await mailer.enqueue(database.db, commercial('Buyer@Kinds.ca'));
+      expect(id).not.toBeNull();
+      expect(await rowOf(id!)).toMatchObject({
+        kind: 'commercial',
+        headers: {
+          'List-Unsubscribe': `<${UNSUBSCRIBE}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      await jobs.runDue();
+    });
+    const { headers, text, html } = received('buyer@kinds.ca');
+    // Exactly as RFC 8058 writes them.
+    expect(headers.get('list-unsubscribe')).toBe(`<${UNSUBSCRIBE}>`);
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    for (const body of [text, unescapeHtml(html)]) {
+      expect(body).toContain('Our cookies are on sale.');
+      expect(body).toContain('Northbite');
+      expect(body).toContain(SENDER.mailingAddress);
+      expect(body).toContain(SENDER.contactEmail);
+      expect(body).toContain('takes effect at once');
+    }
+    expect(text).toContain(`Unsubscribe with one click; it takes effect at once: ${UNSUBSCRIBE}`);
+    expect(unescapeHtml(html)).toContain(`<a href="${UNSUBSCRIBE}"`);
+    expect(html).toMatch(/>Unsubscribe<\/a>/);
+  });
+
+  it('sends a transactional e-mail with the mailing address and no unsubscribe link or header', async () => {
+    await withMailer(async (mailer, jobs) => {
+      const id = await mailer.enqueue(database.db, {
+        kind: 'transactional',
+        to: 'receipt@kinds.ca',
+        subject: 'Your order',
+        text: 'Thank you for your order.',
+        html: brandedHtml({ paragraphs: ['Thank you for your order.'] }),
+      });
+      expect(await rowOf(id)).toMatchObject({ kind: 'transactional', headers: null });
+      await jobs.runDue();
+    });
+    const { headers, text, html } = received('receipt@kinds.ca');
+    expect(headers.has('list-unsubscribe')).toBe(false);
+    expect(headers.has('list-unsubscribe-post')).toBe(false);
+    for (const body of [text, unescapeHtml(html)]) {
+      expect(body).toContain(SENDER.mailingAddress);
+      expect(body).toContain(SENDER.contactEmail);
+      expect(body).not.toMatch(/unsubscribe/i);
+    }
+    // In the layout's small print, inside its column.
+    expect(html.indexOf(SENDER.contactEmail)).toBeLessThan(html.indexOf('</div></body>'));
+  });
+
+  it('does not write a commercial e-mail to an address without granted e-mail consent', async () => {
+    await consent('withdrew@kinds.ca', false);
+    await consent('never@kinds.ca', null);
+    await consent('agreed@kinds.ca', true);
+    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
+    expect(await mailer.enqueue(database.db, commercial('withdrew@kinds.ca'))).toBeNull();
+    expect(await mailer.enqueue(database.db, commercial('never@kinds.ca'))).toBeNull();
+    // A text-message consent is not an e-mail consent.
+    await database.db
+      .insert(marketingConsents)
+      .values({ email: 'never@kinds.ca', channel: 'sms', granted: true, phoneNumber: '+16045550100' });
+    const ids = await mailer.enqueueAll(database.db, [
+      commercial('never@kinds.ca'),
+      { kind: 'transactional', to: 'never@kinds.ca', subject: 'Your order', text: 'T' },
+      commercial('agreed@kinds.ca'),
+    ]);
+    expect(ids[0]).toBeNull();
+    expect(ids[1]).toEqual(expect.any(Number));
+    expect(ids[2]).toEqual(expect.any(Number));
+    const written = await database.db
+      .select({ to: emailOutbox.to, kind: emailOutbox.kind })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, ['withdrew@kinds.ca', 'never@kinds.ca', 'agreed@kinds.ca']));
+    expect(written.sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+      { to: 'agreed@kinds.ca', kind: 'commercial' },
+      { to: 'never@kinds.ca', kind: 'transactional' },
+    ]);
+  });
+
+  it('never sends a commercial e-mail whose address withdrew consent after it was written', async () => {
+    await consent('changed-mind@kinds.ca', true);
+    await withMailer(async (mailer, jobs) => {
+      const id = await mailer.enqueue(database.db, commercial('changed-mind@kinds.ca'));
+      await consent('changed-mind@kinds.ca', false);
+      await jobs.runDue();
+      expect(await rowOf(id!)).toMatchObject({ status: 'withdrawn', attempts: 0 });
+    });
+    expect(receivedFor('changed-mind@kinds.ca')).toHaveLength(0);
+  });
+
+  it('refuses to type an e-mail without a kind, or a transactional one with an unsubscribe link', () => {
+    // @ts-expect-error: every e-mail says whether it is transactional or commercial.
+    const noKind: OutgoingEmail = { to: 'a@b.ca', subject: 'S', text: 'T' };
+    // @ts-expect-error: a commercial e-mail needs its unsubscribe link.
+    const noLink: OutgoingEmail = { kind: 'commercial', to: 'a@b.ca', subject: 'S', text: 'T' };
+    // @ts-expect-error: only commercial e-mail has an unsubscribe link.
+    const linked: OutgoingEmail = {
+      kind: 'transactional',
+      to: 'a@b.ca',
+      subject: 'S',
+      text: 'T',
+      unsubscribeUrl: UNSUBSCRIBE,
+    };
+    expect([noKind, noLink, linked]).toHaveLength(3);
+  });
 });

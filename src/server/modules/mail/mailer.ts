@@ -4,7 +4,8 @@
  *
  * 1. Claim. A transaction takes due `pending` rows FOR UPDATE SKIP LOCKED and commits them as
  *    `sending` (claimed_at, attempts + 1). Several instances share the outbox; (id, attempts)
- *    names one claim, and every later write for the row is guarded by it.
+ *    names one claim, and every later write for the row is guarded by it. Just before, pending
+ *    commercial e-mails whose address withdrew its consent become `withdrawn` (decision 0044).
  * 2. Handoff. The message leaves through nodemailer's SMTP client, which writes the final "." only
  *    when the message stream ends (see `handoffGate`). The stream ends only after `handed_off_at`
  *    was committed for the claim, so before that mark the server cannot have accepted the message.
@@ -30,14 +31,15 @@
  * wake during a round brings one more round), and the runner polls it every POLL_MS as a backstop.
  */
 import { Readable } from 'node:stream';
-import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
+import { emailOutbox, marketingConsents } from '../../db/schema.js';
 import { claimDue, type JobRunner } from '../jobs/queue.js';
-import { enqueueEmails, messageIdDomain, type OutgoingEmail } from './outbox.js';
+import type { Sender } from './layout.js';
+import { enqueueEmails, messageIdDomain, type OutgoingEmail, type TransactionalEmail } from './outbox.js';
 
 /** The job type under which the job runner delivers the outbox. */
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
@@ -85,18 +87,26 @@ export interface Mailer {
   readonly delivers: boolean;
   /**
    * Writes an e-mail to the outbox with the caller's executor (pass a transaction to make it atomic);
-   * call `deliverSoon()` once that transaction has committed.
+   * call `deliverSoon()` once that transaction has committed. A commercial e-mail is written only
+   * when its address has granted e-mail consent, read in that transaction; otherwise nothing is
+   * written, it is logged, and the answer is null (outbox.ts, decision 0044).
    */
-  enqueue(db: Pick<Database, 'insert'>, email: OutgoingEmail): Promise<number>;
+  enqueue(db: Executor, email: TransactionalEmail): Promise<number>;
+  enqueue(db: Executor, email: OutgoingEmail): Promise<number | null>;
   /** `enqueue` for several e-mails in one statement (in the given order); answers their ids. */
-  enqueueAll(db: Pick<Database, 'insert'>, emails: readonly OutgoingEmail[]): Promise<number[]>;
+  enqueueAll(db: Executor, emails: readonly TransactionalEmail[]): Promise<number[]>;
+  enqueueAll(db: Executor, emails: readonly OutgoingEmail[]): Promise<(number | null)[]>;
   /** Starts a delivery round in the background, or one more after the one under way (no-op without SMTP). */
   deliverSoon(): void;
 }
 
+type Executor = Pick<Database, 'insert' | 'select'>;
+
 export interface MailerOptions {
   db: Database;
   from: string;
+  /** The name, mailing address and contact e-mail every e-mail's footer carries. */
+  sender: Sender;
   log: FastifyBaseLogger;
   /**
    * An SMTP URL (a pool of CONCURRENCY connections is made from it), or a transporter made by
@@ -124,7 +134,15 @@ interface Handoff {
   gate(input: Readable): Readable;
 }
 
-export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark }: MailerOptions): Mailer {
+export function createMailer({
+  db,
+  from,
+  sender,
+  log,
+  transport,
+  jobs,
+  beforeHandoffMark,
+}: MailerOptions): Mailer {
   const ownTransport = typeof transport === 'string';
   const transporter: Transporter | undefined = ownTransport
     ? nodemailer.createTransport({
@@ -198,7 +216,41 @@ export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark
     }
   }
 
+  /**
+   * Commercial e-mails still waiting whose address has withdrawn consent since they were written
+   * (a retry can wait 16 minutes) become `withdrawn` and are never sent: the footer says an
+   * unsubscribe takes effect at once (decision 0044).
+   */
+  async function dropWithdrawn(): Promise<void> {
+    const dropped = await db
+      .update(emailOutbox)
+      .set({ status: 'withdrawn', lastError: 'e-mail consent withdrawn before it was sent' })
+      .where(
+        and(
+          eq(emailOutbox.status, 'pending'),
+          eq(emailOutbox.kind, 'commercial'),
+          notExists(
+            db
+              .select({ id: marketingConsents.id })
+              .from(marketingConsents)
+              .where(
+                and(
+                  eq(marketingConsents.email, sql`lower(${emailOutbox.to})`),
+                  eq(marketingConsents.channel, 'email'),
+                  eq(marketingConsents.granted, true),
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    for (const row of dropped) {
+      log.info({ emailId: row.id }, 'commercial e-mail not sent: its address withdrew consent');
+    }
+  }
+
   async function claim(): Promise<Claimed[]> {
+    await dropWithdrawn();
     // Committed before anything is sent: this is the claim that recovery and the guards check.
     const rows = await claimDue(db, emailOutbox, {
       due: and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
@@ -282,6 +334,8 @@ export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark
           text: row.text,
           html: row.html ?? undefined,
           messageId: row.messageId,
+          // List-Unsubscribe and List-Unsubscribe-Post of a commercial e-mail (outbox.ts).
+          ...(row.headers ? { headers: row.headers } : {}),
         });
       } catch (error) {
         await handoff.marking?.catch(() => {});
@@ -380,26 +434,26 @@ export function createMailer({ db, from, log, transport, jobs, beforeHandoffMark
     });
   }
 
-  async function enqueueAll(executor: Pick<Database, 'insert'>, emails: readonly OutgoingEmail[]) {
-    const ids = await enqueueEmails(executor, emails, { deliver: Boolean(transporter), domain });
-    if (!transporter) {
-      emails.forEach((email, i) =>
-        log.info(
-          { emailId: ids[i], to: email.to, subject: email.subject },
-          'e-mail kept in the outbox (no SMTP_URL)',
-        ),
-      );
-    }
+  async function enqueueAll(executor: Executor, emails: readonly OutgoingEmail[]) {
+    const ids = await enqueueEmails(executor, emails, { deliver: Boolean(transporter), domain, sender });
+    emails.forEach((email, i) => {
+      const fields = { emailId: ids[i], to: email.to, subject: email.subject };
+      if (ids[i] === null) {
+        log.info(fields, 'commercial e-mail not written: its address has not granted e-mail consent');
+      } else if (!transporter) {
+        log.info(fields, 'e-mail kept in the outbox (no SMTP_URL)');
+      }
+    });
     return ids;
   }
 
   return {
     delivers: Boolean(transporter),
-    enqueueAll,
-    async enqueue(executor, email) {
+    enqueueAll: enqueueAll as Mailer['enqueueAll'],
+    enqueue: (async (executor: Executor, email: OutgoingEmail) => {
       const [id] = await enqueueAll(executor, [email]);
-      return id!;
-    },
+      return id;
+    }) as Mailer['enqueue'],
     deliverSoon() {
       if (transporter) jobs.runSoon(MAIL_DELIVERY_JOB);
     },

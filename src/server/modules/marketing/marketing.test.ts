@@ -105,7 +105,10 @@ describe('POST /api/contact', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.replyTo, 'lure@example.ca'));
     expect(mail?.subject).toBe('Northbite contact form: message from a visitor');
-    expect(mail?.text).toMatch(/^A visitor <lure@example.ca> wrote through the contact form:\n\nHello\n$/);
+    // Then the footer every e-mail has (decision 0044).
+    expect(mail?.text).toMatch(
+      /^A visitor <lure@example.ca> wrote through the contact form:\n\nHello\n\n-- \n/,
+    );
   });
 
   it.each([

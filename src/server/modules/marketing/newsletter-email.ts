@@ -17,6 +17,8 @@ export function newsletterConfirmEmail({ to, link }: { to: string; link: string 
   const notYou = "If this wasn't you, ignore this message: nobody is subscribed until the link is followed.";
   const signOff = `The ${brand.name} team`;
   return {
+    // It asks the owner to confirm, and markets nothing (decision 0044).
+    kind: 'transactional',
     to,
     subject: NEWSLETTER_CONFIRM_SUBJECT,
     text: ['Hi,', '', intro, '', link, '', works, '', notYou, '', signOff].join('\n'),

@@ -137,6 +137,8 @@ export function createMarketingService({
       await db.transaction(async (tx) => {
         await tx.insert(contactMessages).values({ name, email, message });
         await mailer.enqueue(tx, {
+          // To the shop itself, relaying what the visitor wrote (decision 0044).
+          kind: 'transactional',
           to: contactEmail,
           replyTo: email,
           // The sender's name only when it reads as a name (domain/email-names.ts): the message

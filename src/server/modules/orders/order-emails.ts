@@ -1,8 +1,9 @@
 /**
  * The e-mails an order sends (issue 17): the confirmation, the owner's new-order alert, and the
  * customer's status e-mails (on its way, delivered, canceled, refunded). All are transactional: sent
- * whatever the marketing consent. Each is written to the outbox in the transaction of the change it
- * tells about, so it goes out once per change, whichever instance made it (decision 0009). Names
+ * whatever the marketing consent (decision 0044). Each is written to the outbox in the transaction
+ * of the change it tells about, so it goes out once per change, whichever instance made it
+ * (decision 0009). Names
  * are written only when they read as names (domain/email-names.ts), and the customer is greeted by
  * name only at the account's confirmed address (recipient.ts).
  */
@@ -10,7 +11,7 @@ import { fullNameForEmail, greeting } from '../../../domain/email-names.js';
 import { formatPrice } from '../../../domain/money.js';
 import type { Order } from '../../../domain/orders.js';
 import { brandedHtml } from '../mail/layout.js';
-import type { OutgoingEmail } from '../mail/outbox.js';
+import type { TransactionalEmail } from '../mail/outbox.js';
 import type { Recipient } from './recipient.js';
 
 const money = (dollars: number) => formatPrice(Math.round(dollars * 100));
@@ -39,7 +40,7 @@ function compose(
     button?: { label: string; href: string };
     notes?: string[];
   },
-): OutgoingEmail {
+): TransactionalEmail {
   const text = [
     ...parts.paragraphs.flatMap((p) => [p, '']),
     ...(parts.block ? [...parts.block, ''] : []),
@@ -52,11 +53,12 @@ function compose(
     ...(parts.button ? { button: parts.button } : {}),
     notes: [...(parts.notes ?? []), 'Questions? Just reply to this e-mail.'],
   });
-  return { to, subject, text, html };
+  return { kind: 'transactional', to, subject, text, html };
 }
 
-export function confirmationEmail(order: Order, recipient: Recipient): OutgoingEmail {
+export function confirmationEmail(order: Order, recipient: Recipient): TransactionalEmail {
   return {
+    kind: 'transactional',
     to: order.email,
     subject: `Your Northbite order #${order.id}`,
     text: [
@@ -82,7 +84,7 @@ export function confirmationEmail(order: Order, recipient: Recipient): OutgoingE
 }
 
 /** The owner's alert for a paid order, with a link to it in the dashboard. */
-export function orderAlertEmail(order: Order, to: string, publicUrl: string): OutgoingEmail {
+export function orderAlertEmail(order: Order, to: string, publicUrl: string): TransactionalEmail {
   return compose(
     to,
     `New order #${order.id}: ${money(order.total)}${nameOf(order) ? ` from ${nameOf(order)}` : ''}`,
@@ -94,7 +96,7 @@ export function orderAlertEmail(order: Order, to: string, publicUrl: string): Ou
   );
 }
 
-export function shippedEmail(order: Order, publicUrl: string, recipient: Recipient): OutgoingEmail {
+export function shippedEmail(order: Order, publicUrl: string, recipient: Recipient): TransactionalEmail {
   const tracking = order.tracking_number
     ? `${order.carrier ?? 'The carrier'} tracking number: ${order.tracking_number}.`
     : 'It is on its way with our carrier.';
@@ -111,7 +113,7 @@ export function shippedEmail(order: Order, publicUrl: string, recipient: Recipie
   });
 }
 
-export function deliveredEmail(order: Order, publicUrl: string, recipient: Recipient): OutgoingEmail {
+export function deliveredEmail(order: Order, publicUrl: string, recipient: Recipient): TransactionalEmail {
   return compose(order.email, `Your order has been delivered (#${order.id})`, {
     paragraphs: [
       hi(order, recipient),
@@ -126,7 +128,7 @@ export function canceledEmail(
   by: 'customer' | 'shop',
   publicUrl: string,
   recipient: Recipient,
-): OutgoingEmail {
+): TransactionalEmail {
   return compose(order.email, `Your order has been canceled (#${order.id})`, {
     paragraphs: [
       hi(order, recipient),
@@ -146,7 +148,7 @@ export function refundedEmail(
   amountCents: number,
   publicUrl: string,
   recipient: Recipient,
-): OutgoingEmail {
+): TransactionalEmail {
   return compose(order.email, `Your refund of ${formatPrice(amountCents)} (#${order.id})`, {
     paragraphs: [
       hi(order, recipient),

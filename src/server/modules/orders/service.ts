@@ -26,6 +26,7 @@ import { cityShippingCents } from '../../../domain/pricing.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { TransactionalEmail } from '../mail/outbox.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { heldUnits, releaseStock } from '../stock/reservations.js';
 import { createOrderPlacement } from './place.js';
@@ -81,11 +82,7 @@ export function createOrdersService(
   const refunds = createRefunds(db, provider, mailer, publicUrl, loadOrder);
 
   /** Queues a customer or owner e-mail in the change's transaction, and records it on the timeline. */
-  async function send(
-    tx: Transaction,
-    orderId: number,
-    email: { to: string; subject: string; text: string; html?: string },
-  ) {
+  async function send(tx: Transaction, orderId: number, email: TransactionalEmail) {
     // An anonymised order (decision 0043) has nobody left to write to.
     if (email.to === ERASED) return;
     await mailer.enqueue(tx, email);

@@ -142,6 +142,7 @@ export function farewellEmail(
   ];
   const signOff = `The ${brand.name} team`;
   return {
+    kind: 'transactional',
     to,
     subject: `Your ${brand.name} account has been deleted`,
     text: [...paragraphs, signOff].join('\n\n'),

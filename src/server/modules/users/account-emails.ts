@@ -7,7 +7,7 @@
 import { brand } from '../../../domain/brand.js';
 import { greeting } from '../../../domain/email-names.js';
 import { brandedHtml } from '../mail/layout.js';
-import type { OutgoingEmail } from '../mail/outbox.js';
+import type { TransactionalEmail } from '../mail/outbox.js';
 
 const NOT_YOU = "If this wasn't you, ignore this message: nothing changes on your account.";
 const SIGN_OFF = `The ${brand.name} team`;
@@ -28,7 +28,7 @@ interface Greeted {
 function linkEmail(
   { to, firstName, link, validHours }: LinkEmail & Greeted,
   parts: { subject: string; intro: string; button: string; extra?: string },
-): OutgoingEmail {
+): TransactionalEmail {
   const works = `This link works once, for ${hours(validHours)}. Please do not forward it.`;
   const text = [
     greeting(firstName),
@@ -49,7 +49,7 @@ function linkEmail(
     button: { label: parts.button, href: link },
     notes: [works, ...(parts.extra ? [parts.extra] : []), NOT_YOU, SIGN_OFF],
   });
-  return { to, subject: parts.subject, text, html };
+  return { kind: 'transactional', to, subject: parts.subject, text, html };
 }
 
 export const resetPasswordEmail = (input: LinkEmail & Greeted) =>
@@ -88,12 +88,18 @@ export function emailChangeNoticeEmail(input: {
   firstName: string | null;
   newEmail: string;
   resetLink: string;
-}): OutgoingEmail {
+}): TransactionalEmail {
   const intro = `Someone asked to change the e-mail of your ${brand.name} account to ${maskEmail(input.newEmail)}. Your account keeps this address until the new one is confirmed.`;
   const advice = `If this wasn't you, you don't need to do anything for the change itself, but someone may know your password: choose a new one at ${input.resetLink}`;
   const text = [greeting(input.firstName), '', intro, '', advice, '', SIGN_OFF].join('\n');
   const html = brandedHtml({ paragraphs: [greeting(input.firstName), intro, advice], notes: [SIGN_OFF] });
-  return { to: input.to, subject: `Your ${brand.name} e-mail is about to change`, text, html };
+  return {
+    kind: 'transactional',
+    to: input.to,
+    subject: `Your ${brand.name} e-mail is about to change`,
+    text,
+    html,
+  };
 }
 
 /** `jane.doe@example.ca` → `j***@example.ca`: enough for the owner to recognise, little for anyone else. */

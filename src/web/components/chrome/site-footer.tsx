@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { brand } from '../../../domain/brand';
+import { postalAddressParts } from '../../../domain/business-address';
 import { footerLinks, shopMenu } from '../../navigation';
 import { InstagramGlyph, Wordmark } from '../brand-marks';
 import { JsonLd } from '../json-ld';
@@ -7,6 +8,8 @@ import { JsonLd } from '../json-ld';
 interface FooterProps {
   publicUrl: string;
   contactEmail: string;
+  /** The mailing address CASL asks commercial e-mail to carry; shown here too (decision 0044). */
+  businessAddress: string;
   instagramUrl: string;
 }
 
@@ -30,7 +33,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly { label: 
   );
 }
 
-export function SiteFooter({ publicUrl, contactEmail, instagramUrl }: FooterProps) {
+export function SiteFooter({ publicUrl, contactEmail, businessAddress, instagramUrl }: FooterProps) {
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -40,12 +43,7 @@ export function SiteFooter({ publicUrl, contactEmail, instagramUrl }: FooterProp
     logo: `${publicUrl}/favicon.svg`,
     email: contactEmail,
     sameAs: [instagramUrl],
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: brand.city,
-      addressRegion: brand.region,
-      addressCountry: brand.country,
-    },
+    address: { '@type': 'PostalAddress', ...postalAddressParts(businessAddress) },
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer service',
@@ -63,6 +61,7 @@ export function SiteFooter({ publicUrl, contactEmail, instagramUrl }: FooterProp
             High-protein cookies, energy bites and granola, sweetened with dates and maple and baked in small
             batches in {brand.city}.
           </p>
+          <address className="text-sm text-cream/80 not-italic">{businessAddress}</address>
           <p className="text-sm">
             <a href={`mailto:${contactEmail}`} className="text-cream underline-offset-4 hover:underline">
               {contactEmail}

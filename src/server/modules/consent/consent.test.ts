@@ -9,31 +9,16 @@ import { CONSENT_WORDING, UNSUBSCRIBE_LINK_DAYS, UNSUBSCRIBE_MESSAGES } from '..
 import { messages } from '../../../domain/messages.js';
 import { consentEvents, jobs, marketingConsents, newsletterSubscribers, users } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, uniqueEmail } from '../../testing/checkout-fixtures.js';
+import { klaviyoStandIn } from '../../testing/klaviyo-stand-in.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createLinkTokens } from './link-tokens.js';
 
 const PASSWORD = 'Maple-Crunch-2024';
 const DAY_MS = 86_400_000;
 
-/** A stand-in for Klaviyo: records each call's path and e-mail, answers 202. */
-function fakeKlaviyo() {
-  const calls: { path: string; email: string }[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as {
-      data: { attributes: { profiles: { data: { attributes: { email: string } }[] } } };
-    };
-    calls.push({
-      path: new URL(String(input)).pathname.replace('/api/', ''),
-      email: body.data.attributes.profiles.data[0]!.attributes.email,
-    });
-    return new Response(null, { status: 202 });
-  }) as typeof fetch;
-  return { fetch: fetchImpl, calls };
-}
-
 function suite(name: string, env: Record<string, string>, body: (get: () => Context) => void) {
   describe(name, () => {
-    const klaviyo = fakeKlaviyo();
+    const klaviyo = klaviyoStandIn();
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp({
@@ -49,7 +34,7 @@ function suite(name: string, env: Record<string, string>, body: (get: () => Cont
 
 interface Context {
   t: TestApp;
-  klaviyo: ReturnType<typeof fakeKlaviyo>;
+  klaviyo: ReturnType<typeof klaviyoStandIn>;
   f: ReturnType<typeof checkoutFixtures>;
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, jobs, users } from '../../db/schema.js';
 import { checkoutFixtures, uniqueEmail } from '../../testing/checkout-fixtures.js';
 import { startMailbox, unescapeHtml, type Mailbox } from '../../testing/mailbox.js';
+import { klaviyoStandIn } from '../../testing/klaviyo-stand-in.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { REMINDER_JOB } from '../abandoned-carts/service.js';
 
@@ -20,7 +21,7 @@ describe('unsubscribing from a reminder e-mail', () => {
   let mailbox: Mailbox;
   let t: TestApp;
   const f = checkoutFixtures(() => t);
-  const klaviyo: { path: string; email: string }[] = [];
+  const klaviyo = klaviyoStandIn();
 
   beforeAll(async () => {
     mailbox = await startMailbox();
@@ -33,18 +34,7 @@ describe('unsubscribing from a reminder e-mail', () => {
         KLAVIYO_PRIVATE_KEY: 'pk_test',
         KLAVIYO_LIST_ID: 'LIST1',
       },
-      app: {
-        klaviyoFetch: (async (input: string | URL | Request, init?: RequestInit) => {
-          const body = JSON.parse(String(init?.body)) as {
-            data: { attributes: { profiles: { data: { attributes: { email: string } }[] } } };
-          };
-          klaviyo.push({
-            path: new URL(String(input)).pathname.replace('/api/', ''),
-            email: body.data.attributes.profiles.data[0]!.attributes.email,
-          });
-          return new Response(null, { status: 202 });
-        }) as typeof fetch,
-      },
+      app: { klaviyoFetch: klaviyo.fetch },
     });
   });
   afterAll(async () => {
@@ -106,7 +96,7 @@ describe('unsubscribing from a reminder e-mail', () => {
     expect(after!.isSubscribedEmail).toBe(false);
 
     await t.app.jobs.runDue();
-    const calls = klaviyo.filter((c) => c.email === email).map((c) => c.path);
+    const calls = klaviyo.calls.filter((c) => c.email === email).map((c) => c.path);
     expect(calls.filter((p) => p === 'profile-suppression-bulk-create-jobs')).toHaveLength(1);
     expect(calls.at(-1)).toBe('profile-suppression-bulk-create-jobs');
 
@@ -121,7 +111,7 @@ describe('unsubscribing from a reminder e-mail', () => {
     expect(mailbox.to(email, SUBJECT)).toHaveLength(1);
     // And Klaviyo heard of the withdrawal once.
     expect(
-      klaviyo.filter((c) => c.email === email && c.path.startsWith('profile-suppression-bulk-create')),
+      klaviyo.calls.filter((c) => c.email === email && c.path.startsWith('profile-suppression-bulk-create')),
     ).toHaveLength(1);
   });
 });

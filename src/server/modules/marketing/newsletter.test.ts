@@ -19,32 +19,17 @@ import {
 } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, uniqueEmail } from '../../testing/checkout-fixtures.js';
 import { linkTo, startMailbox, type Mailbox, type ReceivedMail } from '../../testing/mailbox.js';
+import { klaviyoStandIn } from '../../testing/klaviyo-stand-in.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 const PUBLIC_URL = 'https://shop.northbite.test';
 const CONFIRM_SUBJECT = /^Please confirm your Northbite newsletter subscription$/;
 const DAY_MS = 86_400_000;
 
-/** A stand-in for Klaviyo: records each call's path and e-mail, answers 202. */
-function fakeKlaviyo() {
-  const calls: { path: string; email: string }[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as {
-      data: { attributes: { profiles: { data: { attributes: { email: string } }[] } } };
-    };
-    calls.push({
-      path: new URL(String(input)).pathname.replace('/api/', ''),
-      email: body.data.attributes.profiles.data[0]!.attributes.email,
-    });
-    return new Response(null, { status: 202 });
-  }) as typeof fetch;
-  return { fetch: fetchImpl, calls };
-}
-
 let inbox: Mailbox;
 let t: TestApp;
 const f = checkoutFixtures(() => t);
-const klaviyo = fakeKlaviyo();
+const klaviyo = klaviyoStandIn();
 const db = () => t.database.db;
 
 beforeAll(async () => {

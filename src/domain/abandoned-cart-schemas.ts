@@ -1,4 +1,4 @@
-/** Request and answer schemas of the abandoned-cart calls (SPEC §7). */
+/** Request and answer schemas of the abandoned-cart calls (decision 0016). */
 import { z } from 'zod';
 import { userSchema } from './accounts.js';
 import { abandonedCartMessages } from './abandoned-cart.js';
@@ -26,7 +26,7 @@ export const abandonedCartTokenQuery = z.object({
     .min(1, { message: abandonedCartMessages.tokenRequired }),
 });
 
-/** A cart line in the shape the browser stores (SPEC §3 Cart item). */
+/** A cart line in the shape the browser stores. */
 export const cartItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const cartItemSchema = z.object({
   category: z.string(),
 }) satisfies z.ZodType<CartItem>;
 
-/** The cart the browser stores (SPEC §3 Cart). */
+/** The cart the browser stores (docs/product.md, Cart). */
 export const cartSchema = z.object({
   items: z.array(cartItemSchema),
   totalQuantity: z.number().int(),
@@ -56,5 +56,5 @@ export const abandonedCartCaptureReplySchema = z.union([
   z.object({ token: z.null(), skipped: z.enum(['recent-order', 'administrator', 'restored']) }),
 ]);
 
-/** GET /api/abandoned-cart: the restored cart, and a session for its owner (SPEC §3 Abandoned cart). */
+/** GET /api/abandoned-cart: the restored cart, and a session for its owner (decision 0016). */
 export const restoredCartSchema = z.object({ cart: cartSchema, authToken: z.string(), user: userSchema });

@@ -1,10 +1,10 @@
 /**
- * Abandoned-cart recovery (SPEC §3, §4, §7, §9): the cart a signed-in shopper takes to checkout is
+ * Abandoned-cart recovery (decision 0016): the cart a signed-in shopper takes to checkout is
  * saved; if they do not order, one reminder e-mail carries a single-use link that restores the cart
  * and signs them in. The request schemas are in abandoned-cart-schemas.ts (kept out of pages).
  */
 
-/** Capture is skipped within this long of a placed order (SPEC §9: 900000 ms). */
+/** Capture is skipped within this long of a placed order (900000 ms, 15 minutes). */
 export const SKIP_CAPTURE_AFTER_ORDER_MS = 15 * 60 * 1000;
 
 /** True when an order placed at `placedAt` (epoch ms) is recent enough to skip capture. */
@@ -17,7 +17,7 @@ export function orderedRecently(placedAt: number | null, now: number): boolean {
   );
 }
 
-/** The restore link's path (SPEC §2: /cart with restoreCart=true and the token). */
+/** The restore link's path (/cart with restoreCart=true and the token). */
 export function restoreCartPath(token: string): string {
   return `/cart?restoreCart=true&token=${encodeURIComponent(token)}`;
 }

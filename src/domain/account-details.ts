@@ -1,6 +1,6 @@
 /**
- * The personal details of an account (SPEC §3 User, §5, §6): registration and profile updates, with
- * what each role may change. Kept apart from accounts.ts so the login page does not carry the
+ * The personal details of an account (docs/product.md, Accounts): registration and profile updates,
+ * with what each role may change. Kept apart from accounts.ts so the login page does not carry the
  * phone-number rules.
  */
 import { newPasswordField, reauthenticationFields } from './accounts.js';
@@ -57,10 +57,10 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export type Registration = z.output<typeof registerSchema>;
 
 /**
- * What a customer may change on their own account (SPEC §6). Other keys are dropped, never applied;
- * `adminUserUpdateSchema` adds the admin flag for admins. A change of one's own e-mail also carries
- * the proof that it is the owner asking (`currentPassword` or `googleToken`, decision 0040), which is
- * read and never stored.
+ * What a customer may change on their own account (docs/product.md, Accounts). Other keys are
+ * dropped, never applied; `adminUserUpdateSchema` adds the admin flag for admins. A change of one's
+ * own e-mail also carries the proof that it is the owner asking (`currentPassword` or
+ * `googleToken`, decision 0040), which is read and never stored.
  */
 export const userUpdateSchema = z.object({
   ...reauthenticationFields,
@@ -79,7 +79,7 @@ export const adminUserUpdateSchema = userUpdateSchema.extend({
 });
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
-/** Fields the profile page edits one at a time (SPEC §2 Profile). */
+/** Fields the profile page edits one at a time (/profile). */
 export const PROFILE_FIELDS = [
   'firstName',
   'lastName',

@@ -1,7 +1,7 @@
 /**
- * Accounts (SPEC §3 User, §5, §6): the payloads of login, Google sign-in and password changes, and
- * the user object the API answers with. Registration and profile updates, which carry the personal
- * details (and the phone rules with them), are in account-details.ts.
+ * Accounts (docs/product.md, Accounts): the payloads of login, Google sign-in and password changes,
+ * and the user object the API answers with. Registration and profile updates, which carry the
+ * personal details (and the phone rules with them), are in account-details.ts.
  */
 import { emailField } from './marketing.js';
 import { messages } from './messages.js';
@@ -68,7 +68,7 @@ export const passwordChangeSchema = z.object({
   newPassword: newPasswordField,
 });
 
-/** How long the links sent by e-mail work (issue 15). */
+/** How long the links sent by e-mail work (decision 0021). */
 export const RESET_LINK_HOURS = 1;
 export const VERIFY_LINK_HOURS = 48;
 
@@ -103,11 +103,11 @@ export const verifyEmailReplySchema = z.object({ message: z.string(), email: z.s
 /** The neutral answers of the e-mail flows. */
 export const messageReplySchema = z.object({ message: z.string() });
 
-/** The user as the API returns it (SPEC §3): never a password or its hash. */
+/** The user as the API returns it: never a password or its hash. */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
-  /** The owner has proved `email` is theirs (issue 15). */
+  /** The owner has proved `email` is theirs (decision 0021). */
   emailVerified: z.boolean(),
   /** A new address waiting for its confirmation link to be followed; `email` is unchanged until then. */
   pendingEmail: z.string().nullable(),

@@ -1,6 +1,6 @@
 /**
- * The shopping cart (SPEC §3, §4). Pure functions over an immutable cart; every amount is computed in
- * integer cents and exposed in dollars, as the stored shape requires.
+ * The shopping cart (docs/product.md, Cart). Pure functions over an immutable cart; every amount is
+ * computed in integer cents and exposed in dollars, as the stored shape requires.
  */
 import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
@@ -105,7 +105,7 @@ export interface CartRefresh {
 
 /**
  * Brings a restored cart up to date with the catalogue: current price, name and image for every
- * line, and lines whose product no longer exists dropped (SPEC §4; the caller tells the shopper).
+ * line, and lines whose product no longer exists dropped (the caller tells the shopper).
  */
 export function refreshCart(cart: Cart, catalogue: readonly CartProduct[]): CartRefresh {
   const byId = new Map(catalogue.map((p) => [p.id, p]));

@@ -1,5 +1,5 @@
 /**
- * The catalogue's API shapes as zod schemas (SPEC §3), and the types inferred from them. The server
+ * The catalogue's API shapes as zod schemas, and the types inferred from them. The server
  * and the tests use the schemas; pages import the types only (through catalog.ts), so the browser
  * never loads zod for a catalogue page.
  */
@@ -44,7 +44,10 @@ export const productSchema = z.object({
   nutrition: nutritionSchema,
   competitors: z.array(competitorSchema),
   faqs: z.array(faqSchema),
-  /** Units the shop can still sell, or null for made to order with no limit (issue 16, domain/stock.ts). */
+  /**
+   * Units the shop can still sell, or null for made to order with no limit (domain/stock.ts,
+   * decision 0022).
+   */
   stock: z.number().int().nullable(),
 });
 

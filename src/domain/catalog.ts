@@ -1,18 +1,18 @@
 /**
- * The catalogue as the API and the pages see it (SPEC §3). Prices here are dollars (API shape);
+ * The catalogue as the API and the pages see it. Prices here are dollars (API shape);
  * everything that computes with them converts to cents first (money.ts).
  */
 import type { Product } from './catalog-schemas.js';
 
 export type { Category, CategoryConfig, Competitor, Nutrition, Product } from './catalog-schemas.js';
 
-/** Slug of the one product the variety-pack page shows (SPEC §2). */
+/** Slug of the one product the variety-pack page shows. */
 export const VARIETY_PACK_SLUG = 'chunky-variety-pack';
 export const COOKIES_CATEGORY_NAME = 'Chunky Protein Cookies';
-/** Category pages of SPEC §2, in menu order. */
+/** Category pages (docs/product.md, Screens), in menu order. */
 export const CATEGORY_PAGE_SLUGS = ['chunky-protein-cookies', 'energybites', 'granola'] as const;
 
-/** The size line of a product card (SPEC §9): cookies 'Pack of 8 (680 g)', variety pack 'Pack of 4', else '240 g'. */
+/** The size line of a product card: cookies 'Pack of 8 (680 g)', variety pack 'Pack of 4', else '240 g'. */
 export function sizeLabel(product: Pick<Product, 'slug' | 'category' | 'size'>): string {
   if (product.slug === VARIETY_PACK_SLUG) return 'Pack of 4';
   if (product.category === COOKIES_CATEGORY_NAME) return `Pack of 8 (${product.size ?? 0} g)`;

@@ -1,16 +1,19 @@
 /**
- * Checkout payloads (SPEC §3 Shipping info, §5, §7): the shipping form, the payment-intent request,
- * order creation and the test processor's card confirmation. Forms and routes share them.
+ * Checkout payloads (docs/product.md, Checkout and payment): the shipping form, the payment-intent
+ * request, order creation and the test processor's card confirmation. Forms and routes share them.
  */
 import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { emailField } from './marketing.js';
 import { z } from './zod.js';
 
-/** Letter, digit, letter, optional space or hyphen, digit, letter, digit (SPEC §5). */
+/**
+ * Letter, digit, letter, optional space or hyphen, digit, letter, digit (docs/product.md, Prices,
+ * shipping and tax).
+ */
 export const POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
 export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e.g., A1A 1A1).';
-/** The province list holds only British Columbia (SPEC §5, §9). */
+/** The province list holds only British Columbia. */
 export const PROVINCES = ['British Columbia'] as const;
 export const COUNTRY = 'Canada';
 export const GROUND_SHIPPING = 'Ground Shipping (2 to 5 business days)';
@@ -80,7 +83,7 @@ export const cartItemsField = z
   });
 export type CartItemsInput = z.infer<typeof cartItemsField>;
 
-/** POST /api/payments/create-payment-intent (SPEC §7 plus the cart). `amount` is the total in cents. */
+/** POST /api/payments/create-payment-intent (with the cart). `amount` is the total in cents. */
 export const createPaymentIntentSchema = z.object({
   amount: z
     .number({ message: 'amount must be the total in cents.' })
@@ -94,7 +97,7 @@ export const createPaymentIntentSchema = z.object({
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
 
 /**
- * POST /api/orders (SPEC §7). Only the payment intent decides: the order is built from what was priced
+ * POST /api/orders. Only the payment intent decides: the order is built from what was priced
  * and paid for it. The other fields of the spec's body are accepted and never trusted.
  */
 export const createOrderSchema = z.object({
@@ -105,7 +108,7 @@ export const createOrderSchema = z.object({
     .max(255, { message: 'payment_intent_id is not valid.' }),
 });
 
-/** The test processor's confirmation (Stripe's test cards; issue 6). */
+/** The test processor's confirmation (Stripe's test cards; decision 0013). */
 export const testCardConfirmSchema = z.object({
   client_secret: z.string({ message: 'client_secret is required.' }).min(1).max(255),
   card: z.object(

@@ -1,6 +1,6 @@
 /**
- * The order timeline's API shape (issue 17) as a zod schema. Kept apart from fulfilment.ts, which the
- * order pages import without zod.
+ * The order timeline's API shape (decision 0023) as a zod schema. Kept apart from fulfilment.ts,
+ * which the order pages import without zod.
  */
 import { ORDER_EVENT_KINDS, type OrderEvent } from './fulfilment.js';
 import { z } from './zod.js';

@@ -1,6 +1,6 @@
 /**
- * Fulfilment (issue 17): the carriers an order ships with, their public tracking pages, and what an
- * order's timeline records. Free of dependencies, so the order pages import it without zod.
+ * Fulfilment (decision 0023): the carriers an order ships with, their public tracking pages, and
+ * what an order's timeline records. Free of dependencies, so the order pages import it without zod.
  */
 
 export const CARRIERS = ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'Other'] as const;

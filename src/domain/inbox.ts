@@ -1,6 +1,6 @@
 /**
- * The admin's inbox (issue 17): contact messages and newsletter sign-ups, paged and searchable by
- * e-mail. The API shapes and the query; no dependencies but zod.
+ * The admin's inbox (decision 0023): contact messages and newsletter sign-ups, paged and searchable
+ * by e-mail. The API shapes and the query; no dependencies but zod.
  */
 import { NEWSLETTER_STATUSES } from './newsletter.js';
 import { z } from './zod.js';

@@ -1,4 +1,7 @@
-/** Payloads of the newsletter and contact forms (SPEC §5), shared by the forms and the API. */
+/**
+ * Payloads of the newsletter and contact forms (docs/product.md, Marketing), shared by the forms
+ * and the API.
+ */
 import { z } from './zod.js';
 import { messages } from './messages.js';
 import type { Review } from './reviews.js';
@@ -18,7 +21,7 @@ export const emailField = z
 export const newsletterSignupSchema = z.object({ email: emailField });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
-/** The contact form (SPEC §5: name, email and message all required). */
+/** The contact form (name, email and message all required). */
 export const contactMessageSchema = z.object({
   name: z
     .string({ message: 'Please enter your name.' })
@@ -34,7 +37,7 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-/** A review as GET /api/google-reviews answers it (SPEC §3). */
+/** A review as GET /api/google-reviews answers it. */
 export const reviewSchema = z.object({
   name: z.string(),
   rating: z.number(),

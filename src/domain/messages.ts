@@ -1,6 +1,7 @@
 /**
- * User-facing texts that both the browser and the server show, word for word as SPEC §8 gives them.
- * Kept free of dependencies so the browser can import them without pulling in schema code.
+ * User-facing texts that both the browser and the server show, word for word (docs/product.md,
+ * Words on screen). Kept free of dependencies so the browser can import them without pulling in
+ * schema code.
  */
 export const messages = {
   emailRequired: 'Email is required!',
@@ -28,7 +29,7 @@ export const messages = {
   noAllergens: 'Allergen information not available.',
   notAvailable: 'N/A',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  // Accounts (SPEC §2 Login, Register, Profile; §8)
+  // Accounts (login, registration, profile)
   loggingIn: 'Logging in...',
   invalidCredentials: 'Invalid credentials',
   googleLoginFailed: 'Google login failed',
@@ -46,7 +47,7 @@ export const messages = {
   deleteUserFailed: 'Failed to delete user. Please try again.',
   orderTooLarge:
     'This order comes to more than $50,000.00, the most we take online in one order. Please contact us for large orders.',
-  // Account recovery and e-mail confirmation (issue 15)
+  // Account recovery and e-mail confirmation (decision 0021)
   forgotPasswordSent:
     'If an account exists for that email, we have sent it a link to reset your password. The link works for 1 hour.',
   resetLinkInvalid:
@@ -57,7 +58,7 @@ export const messages = {
   verificationSent: 'We have sent you a new confirmation link. Please check your inbox.',
   emailAlreadyVerified: 'Your email is already confirmed.',
   emailChangeUnavailable: 'This email cannot be used for your account. Please choose another one.',
-  // Stock, expiring payments, refunds and shipping areas (issue 16)
+  // Stock, expiring payments, refunds and shipping areas (decision 0022)
   paymentExpired:
     "This checkout was open for too long, so we let go of the items it held. Please review your order: we have priced it again at today's prices.",
   shippingChangeRefused:

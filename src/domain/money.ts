@@ -8,7 +8,7 @@ export function dollarsToCents(dollars: number): number {
   return dollars < 0 ? -cents : cents;
 }
 
-/** Converts integer cents to a dollar number for API shapes that carry dollars (SPEC §3). */
+/** Converts integer cents to a dollar number for API shapes that carry dollars. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }

@@ -1,6 +1,7 @@
 /**
- * Orders (SPEC §3, §4): the API shape (totals in dollars, item prices in cents), the statuses, what a
- * customer may do in each, the status colours, and the payloads that change an order.
+ * Orders (docs/product.md, Orders): the API shape (totals in dollars, item prices in cents), the
+ * statuses, what a customer may do in each, the status colours, and the payloads that change an
+ * order.
  */
 import { COUNTRY, postalCodeField, provinceField } from './checkout.js';
 import { CARRIERS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from './fulfilment.js';
@@ -17,11 +18,12 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * Who may move an order from one status to another (issue 16): the one table the customer's cancel and
- * the admin's status change both follow. Canceled and Refunded are final: nothing leads out of them.
- * Refunded is reached only through a refund that moved the money (POST /api/orders/{id}/refunds), never
- * set by hand. An admin may correct the open statuses among themselves, and cancel an order that has
- * not been delivered (a paid one is refunded by that cancellation). A customer may cancel a Pending order.
+ * Who may move an order from one status to another (decision 0022): the one table the customer's
+ * cancel and the admin's status change both follow. Canceled and Refunded are final: nothing leads
+ * out of them. Refunded is reached only through a refund that moved the money (POST
+ * /api/orders/{id}/refunds), never set by hand. An admin may correct the open statuses among
+ * themselves, and cancel an order that has not been delivered (a paid one is refunded by that
+ * cancellation). A customer may cancel a Pending order.
  */
 export const ORDER_TRANSITIONS: Record<
   OrderStatus,
@@ -86,7 +88,7 @@ export function cancelBlockedReason(status: OrderStatus): string | null {
   }
 }
 
-/** Status colours (SPEC §4): Canceled red, Shipped blue, In Progress dark green, Delivered green, others purple. */
+/** Status colours: Canceled red, Shipped blue, In Progress dark green, Delivered green, others purple. */
 export const STATUS_COLOURS: Record<OrderStatus, 'red' | 'blue' | 'dark-green' | 'green' | 'purple'> = {
   Pending: 'purple',
   'In Progress': 'dark-green',
@@ -102,7 +104,7 @@ const addressLine = z
   .min(1, { message: 'Please enter the address.' })
   .max(200, { message: 'Please keep the address under 200 characters.' });
 
-/** PATCH /api/orders/:id: the shipping address (SPEC §7), by the owner while it may be edited. */
+/** PATCH /api/orders/:id: the shipping address, by the owner while it may be edited. */
 export const orderAddressUpdateSchema = z.object({
   shipping_address: addressLine,
   /** Optional second line; empty clears it. Left out, it stays as it was. */
@@ -225,7 +227,9 @@ export const orderSchema = z.object({
   email: z.string(),
   phone_number: z.string(),
   items: z.array(orderItemSchema),
-  /** The parcel (issue 17): carrier, tracking number, and the carrier's tracking page for it. */
+  /**
+   * The parcel (decision 0023): carrier, tracking number, and the carrier's tracking page for it.
+   */
   // The defaults read an order a browser tab kept from before these fields existed.
   carrier: z.enum(CARRIERS).nullable().default(null),
   tracking_number: z.string().nullable().default(null),

@@ -1,6 +1,6 @@
 /**
- * The admin's Overview tab (issue 17): the shop's numbers, as GET /api/admin/overview answers them.
- * Amounts are in cents; days are the shop's days, in Vancouver time.
+ * The admin's Overview tab (decision 0023): the shop's numbers, as GET /api/admin/overview answers
+ * them. Amounts are in cents; days are the shop's days, in Vancouver time.
  */
 import { z } from './zod.js';
 

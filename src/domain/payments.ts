@@ -1,4 +1,4 @@
-/** What POST /api/payments/create-payment-intent answers (issue 6, issue 14). */
+/** What POST /api/payments/create-payment-intent answers (decision 0013). */
 import { orderSchema } from './orders.js';
 import { z } from './zod.js';
 

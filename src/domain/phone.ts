@@ -1,6 +1,6 @@
 /**
- * Phone numbers (SPEC §5, §9): Canada and the US only, validated against the real numbering plan
- * (area codes and exchanges in service), stored in E.164 form (+16045550123).
+ * Phone numbers (docs/product.md, Accounts): Canada and the US only, validated against the real
+ * numbering plan (area codes and exchanges in service), stored in E.164 form (+16045550123).
  */
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import { phoneMetadata } from './phone-metadata.js';

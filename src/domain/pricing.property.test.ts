@@ -153,7 +153,7 @@ describe('checkoutTotals properties', () => {
           category: 'Granola',
         }));
         expect(dollarsToCents(withTotals(items).totalPrice)).toBe(server.subtotalCents);
-        // SPEC §9: the payment amount is the dollar total times 100, rounded: the same cents.
+        // The payment amount is the dollar total times 100, rounded: the same cents.
         expect(Math.round(centsToDollars(server.totalCents) * 100)).toBe(server.totalCents);
         expect(dollarsToCents(centsToDollars(server.totalCents))).toBe(server.totalCents);
       }),

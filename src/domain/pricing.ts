@@ -1,8 +1,8 @@
 import { BURNABY_FSAS, forwardSortationArea, VANCOUVER_FSAS } from './shipping-areas.js';
 
 /**
- * Prices, shipping and tax (SPEC §9), in integer cents. The cart, checkout and the server's order
- * creation all compute with these functions.
+ * Prices, shipping and tax (docs/product.md, Prices, shipping and tax), in integer cents. The cart,
+ * checkout and the server's order creation all compute with these functions.
  */
 
 /** Orders of $90 or more ship free. */
@@ -42,9 +42,9 @@ export interface ShippingDestination {
 export const SHIPPING_RATES_CENTS = { vancouver: 500, burnaby: 800, elsewhere: 1500 } as const;
 
 /**
- * Ground shipping by city (SPEC §9): Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. A
+ * Ground shipping by city: Vancouver $5, Burnaby or Brentwood $8, anywhere else $15. A
  * city's rate needs a postal code of that city (shipping-areas.ts): 'Vancouver' with a Toronto code
- * pays the 'other cities' rate (issue 16).
+ * pays the 'other cities' rate (decision 0022).
  */
 export function cityShippingCents({ city, postalCode }: ShippingDestination): number {
   const name = city.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -58,7 +58,7 @@ export function cityShippingCents({ city, postalCode }: ShippingDestination): nu
 
 /**
  * Shipping for a checkout: free from $90 of products or for the configured free-shipping account
- * (SPEC §6, §9), else the city's rate.
+ * (docs/product.md, Prices, shipping and tax), else the city's rate.
  */
 export function shippingCents(
   subtotalCents: number,
@@ -83,7 +83,7 @@ export interface CheckoutTotals {
 
 /**
  * The most one order may come to: $50,000. Past it the checkout is refused with 400 before anything
- * is written, so no total can outgrow its column (issue 16: 3 products at the highest price × 99
+ * is written, so no total can outgrow its column (3 products at the highest price × 99
  * overflowed a 32-bit column and answered 500).
  */
 export const MAX_ORDER_TOTAL_CENTS = 5_000_000;
@@ -107,7 +107,8 @@ export function checkoutTotals(
 
 /**
  * True when the signed-in shopper's account is the configured free-shipping address, and that
- * address is verified: anyone can type it into their profile, only its owner can confirm it (issue 15).
+ * address is verified: anyone can type it into their profile, only its owner can confirm it
+ * (decision 0021).
  */
 export function isFreeShippingAccount(
   account: { email: string; emailVerified?: boolean | undefined } | null | undefined,

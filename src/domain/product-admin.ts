@@ -1,5 +1,5 @@
 /**
- * What an admin sends to create or change a product (SPEC §7: multipart create, PATCH with the changed
+ * What an admin sends to create or change a product (multipart create, PATCH with the changed
  * fields). Multipart sends every value as text, so numbers are read from strings and the lists may
  * arrive as JSON text; JSON bodies send them as they are.
  */
@@ -226,7 +226,7 @@ export const savedProductSchema = productSchema.extend({ is_active: z.boolean() 
 
 /**
  * A product as GET /api/admin/products answers: the saved shape plus the units checkouts being paid
- * hold (they come back if not paid, issue 16).
+ * hold (they come back if not paid, decision 0022).
  */
 export const adminProductSchema = savedProductSchema.extend({
   reserved: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 /**
- * Production recipes (SPEC §2 Recipe Management, §3 Recipe/Ingredient, §7, §8, §9): the payloads of
+ * Production recipes (docs/product.md, Admin tools; decision 0014): the payloads of
  * the recipe calls, the API shapes, scaling by the multiplier, and the production plan that sizes
  * batches from the packs waiting in open orders and sums a baker's pick list.
  */
@@ -7,7 +7,7 @@ import { messages } from './messages.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { z } from './zod.js';
 
-/** Texts of the recipe calls: the server's errors and the dashboard's alerts (SPEC §8), word for word. */
+/** Texts of the recipe calls: the server's errors and the dashboard's alerts, word for word. */
 export const recipeMessages = {
   recipeNotFound: 'Recipe not found',
   ingredientNotFound: 'Ingredient not found',
@@ -21,10 +21,10 @@ export const recipeMessages = {
   createRecipeFailed: 'Failed to create recipe.',
 } as const;
 
-/** Shown for an ingredient whose name is missing (SPEC §8). */
+/** Shown for an ingredient whose name is missing. */
 export const UNKNOWN_INGREDIENT = 'Unknown';
 
-/** The multiplier input's default (SPEC §9). */
+/** The multiplier input's default. */
 export const DEFAULT_MULTIPLIER = 1;
 
 /** Quantities, yields and weights: numeric(12,2) columns, bounded far below their limit. */
@@ -177,7 +177,7 @@ export const recipeSummarySchema = z.object({
 });
 export type RecipeSummary = z.infer<typeof recipeSummarySchema>;
 
-/** The ingredient's name, or 'Unknown' when it is missing or blank (SPEC §8). */
+/** The ingredient's name, or 'Unknown' when it is missing or blank. */
 export function ingredientName(name: string | null | undefined): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : UNKNOWN_INGREDIENT;
@@ -189,7 +189,7 @@ export function multiplierOrDefault(value: unknown): number {
   return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : DEFAULT_MULTIPLIER;
 }
 
-/** A recipe amount times the multiplier (an invalid one counts as 1), to 2 decimals (SPEC §9); missing stays null. */
+/** A recipe amount times the multiplier (an invalid one counts as 1), to 2 decimals; missing stays null. */
 export function scaleQuantity(quantity: number, multiplier: number): number;
 export function scaleQuantity(quantity: number | null | undefined, multiplier: number): number | null;
 export function scaleQuantity(quantity: number | null | undefined, multiplier: number): number | null {
@@ -198,7 +198,7 @@ export function scaleQuantity(quantity: number | null | undefined, multiplier: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// The production plan (issue 7, "Beyond the spec")
+// The production plan (decision 0014)
 
 /** Batches are planned in quarters: see `batchMultiplier`. */
 export const BATCH_STEP = 0.25;
@@ -210,7 +210,7 @@ export interface PlanProduct {
   id: number;
   name: string;
   category: string | null;
-  /** grams per pack (SPEC §3 "size") */
+  /** grams per pack (the product's "size") */
   size_grams: number | null;
 }
 
@@ -228,7 +228,7 @@ export interface PlanInput {
   recipes: PlanRecipe[];
   /** Packs of each product in Pending and In Progress orders. */
   openPacksByProduct: Map<number, number>;
-  /** Packs held by checkouts being paid (issue 16): most become orders within minutes. */
+  /** Packs held by checkouts being paid (decision 0022): most become orders within minutes. */
   reservedPacksByProduct?: Map<number, number>;
 }
 
@@ -243,7 +243,7 @@ export const productionPlanSchema = z.object({
       category: z.string().nullable(),
       /** packs of the product in Pending and In Progress orders */
       open_packs: z.number().int(),
-      /** packs held by checkouts being paid; the batches cover them too (issue 16) */
+      /** packs held by checkouts being paid; the batches cover them too (decision 0022) */
       reserved_packs: z.number().int(),
       recipe_id: z.number().int().nullable(),
       /** batches to make (the dashboard's multiplier); null unless planned */

@@ -25,10 +25,10 @@ export const RETENTION_DAYS = {
    */
   finishedJobs: 90,
   /**
-   * Stored images nothing refers to any more (a replaced or deleted product's, issue 19), counted from
-   * when garbage collection first found them unreferenced, and never one stored more recently: a page
-   * or answer cached for up to a day may still show it, and an upload whose product is being saved is
-   * not referred to yet. One day, plus a day of margin.
+   * Stored images nothing refers to any more (a replaced or deleted product's, decision 0030),
+   * counted from when garbage collection first found them unreferenced, and never one stored more
+   * recently: a page or answer cached for up to a day may still show it, and an upload whose
+   * product is being saved is not referred to yet. One day, plus a day of margin.
    */
   unreferencedImages: 2,
   /**

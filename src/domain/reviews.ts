@@ -1,6 +1,6 @@
-/** Customer reviews and how the storefront shows them (SPEC §9). */
+/** Customer reviews and how the storefront shows them (docs/product.md, Catalogue). */
 
-/** A review as GET /api/google-reviews returns it (SPEC §3). */
+/** A review as GET /api/google-reviews returns it. */
 export interface Review {
   name: string;
   rating: number;

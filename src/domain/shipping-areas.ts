@@ -1,8 +1,8 @@
 /**
- * Which postal codes belong to the cities with their own shipping rate (SPEC §9: Vancouver $5,
+ * Which postal codes belong to the cities with their own shipping rate (Vancouver $5,
  * Burnaby or Brentwood $8). A city's rate applies only when the postal code's forward sortation
  * area (its first three characters) is one of that city's; any other address pays the 'other
- * cities' rate, whatever city is typed (issue 16).
+ * cities' rate, whatever city is typed (decision 0022).
  *
  * Source: Canada Post's forward sortation areas for British Columbia, as listed in "List of postal
  * codes of Canada: V" (Wikipedia, from Canada Post data), read 2026-11. Vancouver includes the

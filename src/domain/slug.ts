@@ -1,6 +1,7 @@
 /**
- * The URL slug of a product or category: the name lower-cased and made URL-friendly (SPEC §2).
- * "White Chocolate & Macadamia" -> "white-chocolate-macadamia"; accents are folded ("Crème" -> "creme").
+ * The URL slug of a product or category: the name lower-cased and made URL-friendly
+ * (docs/product.md, Catalogue). "White Chocolate & Macadamia" -> "white-chocolate-macadamia";
+ * accents are folded ("Crème" -> "creme").
  */
 export function slugify(name: string): string {
   return name

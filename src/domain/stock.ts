@@ -1,7 +1,8 @@
 /**
- * Stock (issue 16). A product's `stock` is how many units the shop can still sell: a whole number,
- * or null for made to order with no limit. Units in a checkout that is being paid are held (taken
- * out of `stock`) for the payment's lifetime and come back if it is not paid (decision 0022).
+ * Stock (decisions 0022 and 0039). A product's `stock` is how many units the shop can still sell: a
+ * whole number, or null for made to order with no limit. Units in a checkout that is being paid are
+ * held (taken out of `stock`) for the payment's lifetime and come back if it is not paid (decision
+ * 0022).
  */
 
 /** Below this many units left, shop pages say 'Only N left'. */

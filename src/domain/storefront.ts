@@ -22,7 +22,10 @@ export interface PublicSettings {
   googleClientId: string | null;
   klaviyoPublicKey: string | null;
   stripePublishableKey: string | null;
-  /** The account that ships free (SPEC §6); checkout compares the signed-in user's e-mail with it. */
+  /**
+   * The account that ships free (docs/product.md, Prices, shipping and tax); checkout compares the
+   * signed-in user's e-mail with it.
+   */
   freeShippingEmail: string | null;
   /** Whether the registration form's marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT). */
   marketingOptInDefault: 'checked' | 'unchecked';

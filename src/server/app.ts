@@ -119,8 +119,9 @@ export interface AppOptions {
    */
   images?: ImageStore;
   /**
-   * A DATA_DIR whose `images/` folder (where versions before issue 19 kept images) is imported into
-   * the store before anything is served, once (modules/images/legacy-import.ts). main.ts passes it.
+   * A DATA_DIR whose `images/` folder (where versions before decision 0030 kept images) is imported
+   * into the store before anything is served, once (modules/images/legacy-import.ts). main.ts
+   * passes it.
    */
   importImagesFrom?: string;
 }
@@ -267,8 +268,8 @@ export async function buildApp({
   jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log, config.orderRetentionYears);
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
 
-  // Images under /images, the same for every instance (issue 19): the store, this instance's cache of
-  // it, and the daily removal of images nothing refers to any more.
+  // Images under /images, the same for every instance (decision 0030): the store, this instance's
+  // cache of it, and the daily removal of images nothing refers to any more.
   const imageStore = givenImages ?? createImageStore(config, database.db);
   if (!givenImages) app.addHook('onClose', async () => imageStore.close());
   const images = cachedImageStore(imageStore, config.imageCacheBytes);

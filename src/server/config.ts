@@ -55,10 +55,10 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /**
- * Which proxies may tell the shop a client's address in X-Forwarded-For (issue 15): none (unset,
- * false or 0), a hop count, or a list of addresses and CIDR ranges (Fastify's `trustProxy` takes
- * both). `true`, trusting every hop, would let any client pick its address and so get round every
- * per-client limit: it is refused.
+ * Which proxies may tell the shop a client's address in X-Forwarded-For (decision 0021): none
+ * (unset, false or 0), a hop count, or a list of addresses and CIDR ranges (Fastify's `trustProxy`
+ * takes both). `true`, trusting every hop, would let any client pick its address and so get round
+ * every per-client limit: it is refused.
  */
 const trustProxy = z
   .string()
@@ -252,7 +252,7 @@ export interface Config {
         kind: 'postgres';
         url: string;
         poolSize: number;
-        /** No statement runs longer, and none waits longer for a lock (issue 14). */
+        /** No statement runs longer, and none waits longer for a lock (decision 0020). */
         statementTimeoutMs: number;
         lockTimeoutMs: number;
       }
@@ -264,7 +264,7 @@ export interface Config {
   databaseQueue: { limit: number; waitMs: number };
   /** How often each instance looks for paid intents without an order (payments/reconcile.ts). */
   reconcileIntervalMs: number;
-  /** How long an unpaid checkout holds its stock and can still be paid (issue 16). */
+  /** How long an unpaid checkout holds its stock and can still be paid (decision 0022). */
   paymentTtlMinutes: number;
   /** How many units unpaid checkouts may hold: per account, per client address, per product (0038). */
   holdLimits: HoldLimits;
@@ -297,14 +297,14 @@ export interface Config {
    * footer (CASL, decision 0044). Outside production it defaults to DEMO_BUSINESS_ADDRESS.
    */
   businessAddress: string;
-  /** Who gets the new-order alert e-mail: ORDER_ALERT_EMAIL, else CONTACT_EMAIL (issue 17). */
+  /** Who gets the new-order alert e-mail: ORDER_ALERT_EMAIL, else CONTACT_EMAIL (decision 0023). */
   orderAlertEmail: string;
   instagramUrl: string;
   /** Unset: rate limits are counted in each instance's memory. Set: shared by every instance (decision 0017). */
   redisUrl: string | undefined;
   /** Starts every key the shop writes to Redis, so shops or environments can share one server. */
   redisKeyPrefix: string;
-  /** Set: images are kept in this S3-compatible bucket; unset: in the database (issue 19, decision 0030). */
+  /** Set: images are kept in this S3-compatible bucket; unset: in the database (decision 0030). */
   s3?: S3Settings;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];

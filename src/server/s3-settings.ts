@@ -1,10 +1,12 @@
 /**
- * Where product images go when not in the database (issue 19): an S3-compatible bucket, configured by
- * S3_URL or by S3_BUCKET and its S3_* companions. config.ts validates the environment with this; each
- * problem names its variable.
+ * Where product images go when not in the database (decision 0030): an S3-compatible bucket,
+ * configured by S3_URL or by S3_BUCKET and its S3_* companions. config.ts validates the environment
+ * with this; each problem names its variable.
  */
 
-/** Where product images are kept when not in the database (issue 19): an S3-compatible bucket. */
+/**
+ * Where product images are kept when not in the database (decision 0030): an S3-compatible bucket.
+ */
 export interface S3Settings {
   bucket: string;
   /** `us-east-1` unless given; `auto` for Cloudflare R2. */

@@ -217,7 +217,7 @@ async function servePage(
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   if (page.cookies.length > 0) reply.header('set-cookie', page.cookies);
-  // Says whether the answer came from the cache of compressed pages; CI checks it (issue 20).
+  // Says whether the answer came from the cache of compressed pages; CI checks it (decision 0032).
   reply.header('x-page-cache', outcome);
   // An address that carries a secret (the cart restore link) must not leak through the Referer
   // header of anything the page loads, nor be kept by a shared cache.

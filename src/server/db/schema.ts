@@ -1,5 +1,5 @@
 /**
- * The whole data model of SPEC §3. Money is stored in integer cents (`*_cents`); timestamps are
+ * The whole data model. Money is stored in integer cents (`*_cents`); timestamps are
  * timestamptz. After changing this file run `npm run db:generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Nutrition per serving (SPEC §3 "nutrition"); products and their competitors share the fields. */
+/** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
   calories: real('calories'),
   protein: real('protein'),
@@ -148,7 +148,7 @@ export const authFailures = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 
-/** Page configuration of a category (SPEC §3 "Category page config"). */
+/** Page configuration of a category. */
 export interface CategoryConfig {
   features: { icon: string; label: string }[];
   qualityPromise: { text: string; imageUrl: string };
@@ -196,8 +196,9 @@ export const products = pgTable(
     // Null when unknown ("N/A" on the page).
     ...nutritionColumns(),
     /**
-     * Units the shop can still sell, or null for made to order with no limit (issue 16). Checkouts
-     * being paid hold their units out of it (stock_reservations); 0 is sold out, still shown.
+     * Units the shop can still sell, or null for made to order with no limit (decision 0022).
+     * Checkouts being paid hold their units out of it (stock_reservations); 0 is sold out, still
+     * shown.
      */
     stock: integer('stock'),
     /** false hides the product from the shop while keeping it for order history */
@@ -297,7 +298,10 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country').notNull().default('Canada'),
     shippingPostalCode: text('shipping_postal_code').notNull(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    /** The parcel's carrier (domain/fulfilment.ts CARRIERS) and tracking number, set by an admin (issue 17). */
+    /**
+     * The parcel's carrier (domain/fulfilment.ts CARRIERS) and tracking number, set by an admin
+     * (decision 0023).
+     */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     /**
@@ -320,7 +324,7 @@ export const orders = pgTable(
     ),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
-    // The Overview tab (issue 17): orders waiting to ship, and GST by month of payment.
+    // The Overview tab (decision 0023): orders waiting to ship, and GST by month of payment.
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_paid_at_idx').on(t.paidAt),
   ],
@@ -370,11 +374,14 @@ export const paymentIntents = pgTable(
      */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     /**
-     * When an unpaid intent stops holding its stock and can no longer be paid (issue 16): created
-     * plus PAYMENT_TTL_MINUTES. Null for intents made before expiry existed.
+     * When an unpaid intent stops holding its stock and can no longer be paid (decision 0022):
+     * created plus PAYMENT_TTL_MINUTES. Null for intents made before expiry existed.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** What the provider has refunded of it, in cents (the test processor's own record; issue 16). */
+    /**
+     * What the provider has refunded of it, in cents (the test processor's own record; decision
+     * 0022).
+     */
     refundedCents: integer('refunded_cents').notNull().default(0),
     /**
      * The client address the checkout came from (decision 0038): the units held by every account at
@@ -392,7 +399,7 @@ export const paymentIntents = pgTable(
 );
 
 /**
- * The units a payment intent holds (issue 16, decision 0022): `held` while it can be paid, `taken`
+ * The units a payment intent holds (decision 0022): `held` while it can be paid, `taken`
  * once its order exists, `released` when it expired or was cancelled. `counted` says the units were
  * taken out of products.stock (false for made-to-order products, which have no count).
  */
@@ -457,10 +464,10 @@ export const stockMovements = pgTable(
 );
 
 /**
- * What happened to an order, and who did it (issue 17): created, paid, status and shipping changes,
- * address edits, e-mails queued, refunds. Written in the same transaction as the change it records,
- * so the timeline is also the audit trail of admin actions on orders. `actor_name` keeps the admin's
- * name as it was, even if the account changes or goes.
+ * What happened to an order, and who did it (decision 0023): created, paid, status and shipping
+ * changes, address edits, e-mails queued, refunds. Written in the same transaction as the change it
+ * records, so the timeline is also the audit trail of admin actions on orders. `actor_name` keeps
+ * the admin's name as it was, even if the account changes or goes.
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -483,8 +490,9 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Money given back on an order (issue 16): each refund goes through the payment provider with its own
- * idempotency key, so a retry never refunds twice. `pending` until the provider has taken it.
+ * Money given back on an order (decision 0022): each refund goes through the payment provider with
+ * its own idempotency key, so a retry never refunds twice. `pending` until the provider has taken
+ * it.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -622,7 +630,7 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
-    /** When an admin marked it read in the inbox (issue 17); null while unread. */
+    /** When an admin marked it read in the inbox (decision 0023); null while unread. */
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -806,7 +814,7 @@ export const emailOutbox = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Images (issue 19)
+// Images (decision 0030)
 
 /** Bytes as PostgreSQL's bytea: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -1,5 +1,5 @@
 /**
- * The API's own description (issue 18, decision 0024): the OpenAPI document @fastify/swagger builds
+ * The API's own description (decision 0024): the OpenAPI document @fastify/swagger builds
  * from the route schemas, at GET /api/openapi.json, and a page people can read, at GET /api/reference.
  * Both describe routes only (nothing of the configuration), so they are public and cached.
  */

@@ -1,6 +1,6 @@
 /**
- * Access control by declared audience (SPEC §6): every /api route says who may call it, and the
- * declaration is enforced before anything else happens.
+ * Access control by declared audience (docs/product.md, Who uses it): every /api route says who may
+ * call it, and the declaration is enforced before anything else happens.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';

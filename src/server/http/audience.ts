@@ -3,7 +3,10 @@ import { messages } from '../../domain/messages.js';
 import type { Viewer } from '../modules/users/sessions.js';
 import { HttpError } from './errors.js';
 
-/** Who may call a route (SPEC §6). Every /api route declares one in `config.audience`. */
+/**
+ * Who may call a route (docs/product.md, Who uses it). Every /api route declares one in
+ * `config.audience`.
+ */
 export type Audience = 'anonymous' | 'customer' | 'admin';
 export const AUDIENCES: readonly Audience[] = ['anonymous', 'customer', 'admin'];
 

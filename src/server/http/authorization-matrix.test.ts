@@ -1,7 +1,8 @@
 /**
- * The authorization matrix (SPEC §6, ARCHITECTURE "Security model"): every registered /api route,
- * called as four callers (anonymous, customer A, customer B, admin), against real resources of A's
- * (registered through the API, with a test-card checkout: an order, payment intents, a saved cart).
+ * The authorization matrix (docs/product.md, Who uses it; ARCHITECTURE "Security model"): every
+ * registered /api route, called as four callers (anonymous, customer A, customer B, admin), against
+ * real resources of A's (registered through the API, with a test-card checkout: an order, payment
+ * intents, a saved cart).
  *
  * - admin routes: 401 anonymous, 403 for both customers, let past for the admin;
  * - customer routes: 401 anonymous; a resource of A's answers B exactly like a missing one (404) and
@@ -224,7 +225,7 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 200 },
     request: () => ({ url: '/api/health/ready' }),
   },
-  // The API's own description (issue 18): routes and shapes only, the same for everyone.
+  // The API's own description (decision 0024): routes and shapes only, the same for everyone.
   'GET /api/openapi.json': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 200 },
@@ -576,7 +577,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'PATCH /api/orders/:id': {
     audience: 'customer',
-    // Only the owner re-addresses an order, not even an admin (SPEC §6).
+    // Only the owner re-addresses an order, not even an admin (docs/product.md, Orders).
     ownership: {
       kind: 'owned',
       a: 200,
@@ -1189,7 +1190,8 @@ describe('the authorization matrix', () => {
         expect(a, `${key} must work for its owner`).toBeLessThan(300);
       }
     }
-    // What SPEC §6 makes a customer's own: their record, password, orders and payments.
+    // What is a customer's own (docs/product.md, Who uses it): their record, password, orders and
+    // payments.
     for (const key of [
       'GET /api/users/:id',
       'PATCH /api/users/:id',

@@ -1,6 +1,6 @@
 /**
- * Fair turns at the embedded database (issue 14): arrival order, a bounded queue and a bounded wait,
- * and a fast 503 with Retry-After past either bound.
+ * Fair turns at the embedded database (decision 0020): arrival order, a bounded queue and a bounded
+ * wait, and a fast 503 with Retry-After past either bound.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

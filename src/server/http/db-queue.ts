@@ -1,5 +1,5 @@
 /**
- * Fair turns at the embedded database (issue 14). PGlite runs one statement at a time in this
+ * Fair turns at the embedded database (decision 0020). PGlite runs one statement at a time in this
  * process, and each request takes several turns at it; under a burst of 64 checkouts some requests
  * lost every turn to newer ones and waited as long as the whole burst (25 s). Here API requests that
  * use the database take a slot first, in arrival order: at most `slots` run at once, at most `limit`

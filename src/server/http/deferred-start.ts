@@ -1,5 +1,5 @@
 /**
- * Starts a page's scripts after its first paint (issue 20, decision 0035). React Router writes a
+ * Starts a page's scripts after its first paint (decision 0035). React Router writes a
  * `<link rel="modulepreload">` for every module the page needs and one inline module script that
  * imports them and hydrates. Fetched at once, those 110-120 kB compete with the fonts and the main
  * image on a phone's connection, and the page paints only once they have run. Here the module

@@ -141,7 +141,7 @@ describe('registerErrorHandling', () => {
     expect(await bodyOf(upstream)).toEqual({ status: 502, body: { message: 'Internal server error' } });
   });
 
-  // Issue 14: an outage answered 500 on every request, and pages came back as JSON.
+  // Decision 0020: an outage answered 500 on every request, and pages came back as JSON.
   it.each([
     [
       'a refused connection',

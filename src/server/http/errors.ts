@@ -125,7 +125,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
 };
 
 /**
- * Every error leaves as `{ message }` (SPEC §7), and as an HTML page for page requests. Client errors,
+ * Every error leaves as `{ message }`, and as an HTML page for page requests. Client errors,
  * domain errors (at their kind's status, DOMAIN_ERROR_STATUS) and HttpErrors, all written for the
  * caller, keep their message. A database that cannot be reached or timed out is a 503 with
  * Retry-After, logged once per run of the same failure (not once per request); anything else is

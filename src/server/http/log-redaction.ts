@@ -1,8 +1,8 @@
 /**
- * What an error may say in the log (issue 16). A failed query's error carries its parameters (a
- * shopper's name, address, phone and e-mail) in its `params` and at the end of its message and stack
- * (drizzle's "Failed query: … params: …"), and PostgreSQL's `detail` repeats the values of a key
- * ("Key (email)=(ada@example.ca) already exists"). The log keeps the query text, the codes, the
+ * What an error may say in the log (decision 0022). A failed query's error carries its parameters
+ * (a shopper's name, address, phone and e-mail) in its `params` and at the end of its message and
+ * stack (drizzle's "Failed query: … params: …"), and PostgreSQL's `detail` repeats the values of a
+ * key ("Key (email)=(ada@example.ca) already exists"). The log keeps the query text, the codes, the
  * stack and the cause chain, never the values.
  */
 const VALUE_KEYS = new Set(['params', 'parameters', 'values', 'body', 'payload']);

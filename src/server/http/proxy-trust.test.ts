@@ -1,7 +1,7 @@
 /**
- * TRUST_PROXY (issue 15): which hops may name the client in X-Forwarded-For. With `true` (every hop
- * trusted) a client behind the README's nginx picked its own address, so 25 of 25 registrations
- * passed a limit of 10 and login failures were never counted against it.
+ * TRUST_PROXY (decision 0021): which hops may name the client in X-Forwarded-For. With `true`
+ * (every hop trusted) a client behind the README's nginx picked its own address, so 25 of 25
+ * registrations passed a limit of 10 and login failures were never counted against it.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

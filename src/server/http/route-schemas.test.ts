@@ -1,5 +1,5 @@
 /**
- * Route schemas (issue 18, decision 0024): every /api route declares what it takes and answers, the
+ * Route schemas (decision 0024): every /api route declares what it takes and answers, the
  * declared validation answers exactly as parseOr400 did in the handlers, answers are whitelisted by
  * their schema, and the API document and its reference page describe every route.
  */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { messageReplySchema } from '../../domain/accounts.js';
 import { idField } from './ids.js';
 
-/** Every refusal and failure (SPEC §7): `{ message }`, the same shape as the neutral answers. */
+/** Every refusal and failure: `{ message }`, the same shape as the neutral answers. */
 export const errorReplySchema = messageReplySchema.describe('Refused or failed: `message` says why.');
 
 /** The error answers every route may give (its own refusals, the access check, rate limits, outages). */

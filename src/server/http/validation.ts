@@ -1,5 +1,5 @@
 /**
- * Route schemas (issue 18, decision 0024): every /api route declares its params, querystring, body and
+ * Route schemas (decision 0024): every /api route declares its params, querystring, body and
  * responses as zod schemas, and Fastify checks the request against them before the handler runs. The
  * check is parseOr400's (errors.ts), so the answers are the ones the handlers gave when they parsed
  * for themselves: NUL refused, lone surrogates replaced, the spec's messages word for word, zod's own

@@ -11,7 +11,8 @@
  * built shop on empty databases, which migrates them the way production does.
  *
  * The demo catalogue's artwork and nutrition panels are stored into that database here too (image
- * store rows, issue 19): rendering them takes seconds, and every file would otherwise do it again.
+ * store rows, decision 0030): rendering them takes seconds, and every file would otherwise do it
+ * again.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

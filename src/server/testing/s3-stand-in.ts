@@ -1,10 +1,11 @@
 /**
- * A small S3-compatible server for tests (issue 19): no S3, R2 or MinIO can run on the build machines,
- * so the S3 image store (modules/images/s3-store.ts) is tested against this. It keeps objects in memory
- * and answers path-style requests (`/BUCKET/KEY`) the way S3 does for what the store uses: PutObject
- * (with `If-None-Match: *` answering 412 when the key exists), GetObject, HeadObject, DeleteObject and
- * ListObjectsV2 (prefix, max-keys, continuation-token, start-after; S3's XML). Signatures are not
- * checked. Bodies sent as `aws-chunked` (the SDK's streaming checksums) are decoded.
+ * A small S3-compatible server for tests (decision 0030): no S3, R2 or MinIO can run on the build
+ * machines, so the S3 image store (modules/images/s3-store.ts) is tested against this. It keeps
+ * objects in memory and answers path-style requests (`/BUCKET/KEY`) the way S3 does for what the
+ * store uses: PutObject (with `If-None-Match: *` answering 412 when the key exists), GetObject,
+ * HeadObject, DeleteObject and ListObjectsV2 (prefix, max-keys, continuation-token, start-after;
+ * S3's XML). Signatures are not checked. Bodies sent as `aws-chunked` (the SDK's streaming
+ * checksums) are decoded.
  *
  * `setFault` makes every request fail until cleared: `'unavailable'` answers 503 ServiceUnavailable,
  * `'drop'` closes the connection without an answer.

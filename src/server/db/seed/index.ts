@@ -67,7 +67,7 @@ export async function seedDemoCatalogue(db: Database, store: ImageStore): Promis
         source: 'seed',
       })),
     );
-    // The dashboard opens recipe 1, the base cookie dough (SPEC §2), so it gets that id explicitly: a
+    // The dashboard opens recipe 1, the base cookie dough, so it gets that id explicitly: a
     // sequence never goes back, and a seed that failed half-way before would have used id 1 up.
     const [takenOne] = await tx.select({ id: recipes.id }).from(recipes).where(eq(recipes.id, 1));
     for (const [index, recipe] of seedRecipes.entries()) {

@@ -1,5 +1,5 @@
 /**
- * Abandoned-cart recovery through the real app (SPEC §3, §4, §7, §9): capture at checkout (one open
+ * Abandoned-cart recovery through the real app (decision 0016): capture at checkout (one open
  * record per signed-in shopper, repriced from the catalogue), the one reminder e-mail sent by a
  * durable job, and the single-use restore link that answers the cart and a new session.
  */

@@ -1,5 +1,5 @@
 /**
- * Abandoned-cart recovery (SPEC §3, §4, §7; decision 0016).
+ * Abandoned-cart recovery (decision 0016).
  *
  * - capture: a signed-in shopper's cart at checkout, one open record per user, repriced from the
  *   catalogue. Skipped within 15 minutes of their last order, for administrators (an e-mailed
@@ -63,7 +63,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
   const { db, catalog, sessions, mailer, jobs, publicUrl } = options;
 
   /**
-   * The cart in the shape the browser stores (SPEC §3), priced from today's catalogue. The catalogue
+   * The cart in the shape the browser stores, priced from today's catalogue. The catalogue
    * is read before any transaction opens: PGlite has one connection, so no query may wait inside one.
    */
   async function pricer(): Promise<(items: CartItemsInput) => Cart> {

@@ -1,6 +1,7 @@
 /**
- * Product management (admin, SPEC §2 and §7): create with an uploaded image, change only what was
- * sent, delete, or hide a product that past orders refer to so their history stays intact.
+ * Product management (admin; docs/product.md, Admin tools): create with an uploaded image, change
+ * only what was sent, delete, or hide a product that past orders refer to so their history stays
+ * intact.
  */
 import { eq, sql } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';

@@ -11,7 +11,7 @@
  * `checkEveryMs` (1 s by default). See docs/decisions/0018-catalogue-cache.md.
  *
  * When the check fails (the database is unreachable or timing out), the last snapshot keeps being
- * served and the check is tried again after `checkEveryMs` (issue 14).
+ * served and the check is tried again after `checkEveryMs` (decision 0020).
  */
 import { eq } from 'drizzle-orm';
 import type { Category, Product } from '../../../domain/catalog.js';

@@ -1,6 +1,6 @@
 /**
- * Issue 14: with the database away the storefront keeps serving its last catalogue snapshot, and
- * what needs the database (checkout, accounts) answers 503 with Retry-After instead of a 500.
+ * Decision 0020: with the database away the storefront keeps serving its last catalogue snapshot,
+ * and what needs the database (checkout, accounts) answers 503 with Retry-After instead of a 500.
  * Before, the catalogue's version check rejected every read, so every catalogue answer and page was
  * a 500. (The same outage with pages, on a running shop, is in e2e/faults.test.ts.)
  */

@@ -1,4 +1,7 @@
-/** Product management through the API (issue 7): uploads checked by their bytes, create, edit, hide, delete. */
+/**
+ * Product management through the API (decision 0015): uploads checked by their bytes, create, edit,
+ * hide, delete.
+ */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '../../../domain/catalog-schemas.js';
@@ -105,7 +108,7 @@ describe('POST /api/products (multipart)', () => {
     expect(product.image_url).toMatch(/^\/images\/products\/[0-9a-f]{24}-800w\.webp$/);
     const base = product.image_url!.replace('/images/', '').replace('-800w.webp', '');
     for (const w of [800, 400]) {
-      // Both sizes in the image store (issue 19), which every instance serves from.
+      // Both sizes in the image store (decision 0030), which every instance serves from.
       const stored = await t.app.images.get(`${base}-${w}w.webp`);
       expect(stored?.contentType).toBe('image/webp');
       expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: 'webp', width: w, height: w });

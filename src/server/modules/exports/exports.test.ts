@@ -1,7 +1,7 @@
 /**
- * CSV exports (issue 17) through the real app: the columns, one row per order line, consent flags,
- * formula escaping (also where a spreadsheet splitting on `;` or `,` would start a field), admins
- * only, and a table larger than one page read in pages.
+ * CSV exports (decision 0023) through the real app: the columns, one row per order line, consent
+ * flags, formula escaping (also where a spreadsheet splitting on `;` or `,` would start a field),
+ * admins only, and a table larger than one page read in pages.
  */
 import { eq } from 'drizzle-orm';
 import { text } from 'node:stream/consumers';

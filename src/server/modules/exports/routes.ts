@@ -7,7 +7,9 @@ import type { ExportsService } from './service.js';
 /** A CSV file, streamed (the schema documents it; a stream is sent as it is). */
 const csvFile = z.string().describe('CSV (RFC 4180), UTF-8, sent as an attachment.');
 
-/** GET /api/admin/exports/{orders,customers,newsletter}.csv (issue 17): streamed CSV downloads. */
+/**
+ * GET /api/admin/exports/{orders,customers,newsletter}.csv (decision 0023): streamed CSV downloads.
+ */
 export function exportRoutes(fastify: FastifyInstance, exports: ExportsService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { audience: 'admin' } as const;

@@ -1,12 +1,12 @@
 /**
- * CSV exports for the owner's spreadsheets and accountant (issue 17): orders (one row per item),
- * customers (with their consent flags) and newsletter sign-ups. Each is streamed: rows are read a
- * page at a time by id (keyset paging) and written out as they come, so 100,000 orders never sit in
- * memory at once. csv-stringify writes the CSV with every cell quoted. Every text cell goes through
- * `neutraliseCsvText` (domain/csv.ts), which puts a ' before a formula character wherever a field
- * could start, also after a `;` or `,` inside the cell (Excel in fr-CA splits lines on `;`), so a
- * spreadsheet never runs a shopper's text. Amounts the shop writes itself are `Figure`s, written as
- * they are, so that a spreadsheet reads them as numbers (a negative one too).
+ * CSV exports for the owner's spreadsheets and accountant (decision 0023): orders (one row per
+ * item), customers (with their consent flags) and newsletter sign-ups. Each is streamed: rows are
+ * read a page at a time by id (keyset paging) and written out as they come, so 100,000 orders never
+ * sit in memory at once. csv-stringify writes the CSV with every cell quoted. Every text cell goes
+ * through `neutraliseCsvText` (domain/csv.ts), which puts a ' before a formula character wherever a
+ * field could start, also after a `;` or `,` inside the cell (Excel in fr-CA splits lines on `;`),
+ * so a spreadsheet never runs a shopper's text. Amounts the shop writes itself are `Figure`s,
+ * written as they are, so that a spreadsheet reads them as numbers (a negative one too).
  */
 import { Readable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';

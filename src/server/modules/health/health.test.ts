@@ -61,8 +61,9 @@ describe('GET /api/health/ready (a write can commit)', () => {
     expect(row?.n).toBe(1);
   });
 
-  // Issue 14: health said 200 with every write failing (a full disk, a damaged index), because it
-  // only read `select 1`; a load balancer kept sending shoppers to a shop that could not take orders.
+  // Decision 0020: health said 200 with every write failing (a full disk, a damaged index), because
+  // it only read `select 1`; a load balancer kept sending shoppers to a shop that could not take
+  // orders.
   it('answers 503 with Retry-After when writes fail although reads work, and ready again once they work', async () => {
     await breakWrites();
     try {

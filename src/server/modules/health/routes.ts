@@ -1,5 +1,5 @@
 /**
- * Two health checks (issue 14):
+ * Two health checks (decision 0020):
  * - `/api/health` (liveness): the process is up and not shutting down. It never touches the
  *   database, so an outage does not get instances restarted that keep serving the cached storefront.
  * - `/api/health/ready` (readiness): a write can commit. It upserts this instance's row in

@@ -1,9 +1,9 @@
 /**
- * A small in-memory cache of images in front of the store, one per instance (issue 19): the hero
- * image and the catalogue's thumbnails are asked for on every first visit, and a name's bytes never
- * change, so a hit never needs to be checked again. Least recently used first out, bounded by the
- * total of the bytes held (IMAGE_CACHE_MB). Only hits are kept: a missing name is asked of the store
- * every time, so an image stored by another instance shows at once.
+ * A small in-memory cache of images in front of the store, one per instance (decision 0030): the
+ * hero image and the catalogue's thumbnails are asked for on every first visit, and a name's bytes
+ * never change, so a hit never needs to be checked again. Least recently used first out, bounded by
+ * the total of the bytes held (IMAGE_CACHE_MB). Only hits are kept: a missing name is asked of the
+ * store every time, so an image stored by another instance shows at once.
  */
 import type { ImageStore, StoredImage } from './store.js';
 

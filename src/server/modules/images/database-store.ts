@@ -1,6 +1,6 @@
 /**
- * The default image store (issue 19): one row per image in the `images` table of the shop's own
- * database, PostgreSQL or PGlite. Every instance on one DATABASE_URL sees every image, and the
+ * The default image store (decision 0030): one row per image in the `images` table of the shop's
+ * own database, PostgreSQL or PGlite. Every instance on one DATABASE_URL sees every image, and the
  * database backup holds them, with nothing to copy by hand.
  */
 import { createHash } from 'node:crypto';

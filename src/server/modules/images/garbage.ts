@@ -1,6 +1,7 @@
 /**
- * Garbage collection of stored images (issue 19): a daily job of the one job engine (decision 0025)
- * that deletes images nothing refers to any more, for any ImageStore (it uses only list and delete).
+ * Garbage collection of stored images (decision 0030): a daily job of the one job engine (decision
+ * 0025) that deletes images nothing refers to any more, for any ImageStore (it uses only list and
+ * delete).
  *
  * Referred to: a product's image (both sizes: the srcset and thumbnail rule of src/domain/images.ts)
  * and nutrition panel, hidden products included, which is also what keeps a past order's product

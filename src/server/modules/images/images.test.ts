@@ -1,8 +1,8 @@
 /**
- * Images in one store for every instance (issue 19): an upload served by another instance on the same
- * database, the answer's caching headers, names checked before any lookup, the seed's artwork rendered
- * once per database, the one-time import of an older version's DATA_DIR/images, and the daily removal
- * of images nothing refers to any more.
+ * Images in one store for every instance (decision 0030): an upload served by another instance on
+ * the same database, the answer's caching headers, names checked before any lookup, the seed's
+ * artwork rendered once per database, the one-time import of an older version's DATA_DIR/images,
+ * and the daily removal of images nothing refers to any more.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Which image store the shop uses (issue 19, decision 0030): S3-compatible object storage when it is
+ * Which image store the shop uses (decision 0030): S3-compatible object storage when it is
  * configured, otherwise rows in the shop's own database. Every instance on one configuration picks
  * the same one, so each serves every image.
  */

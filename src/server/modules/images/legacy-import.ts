@@ -1,10 +1,11 @@
 /**
- * Moving images out of DATA_DIR (issue 19). Before the image store, each instance kept the images it
- * received under its own DATA_DIR/images (products/ and seed/). At start, an instance that still has
- * that folder copies every image in it into the store, once: `put` leaves names already stored alone,
- * so a second instance's folder, a start that crashed half-way or a seed image already rendered into
- * the store are all harmless. A marker file in the folder records that the import finished, so later
- * starts do not read the folder again. The folder is left in place for the operator to remove.
+ * Moving images out of DATA_DIR (decision 0030). Before the image store, each instance kept the
+ * images it received under its own DATA_DIR/images (products/ and seed/). At start, an instance
+ * that still has that folder copies every image in it into the store, once: `put` leaves names
+ * already stored alone, so a second instance's folder, a start that crashed half-way or a seed
+ * image already rendered into the store are all harmless. A marker file in the folder records that
+ * the import finished, so later starts do not read the folder again. The folder is left in place
+ * for the operator to remove.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -1,5 +1,6 @@
 /**
- * The names of stored images (issue 19): the path under /images, as the naming rules make them.
+ * The names of stored images (decision 0030): the path under /images, as the naming rules make
+ * them.
  *
  * - `products/<24 hex>-800w.webp` and its `-400w` sibling (uploads/product-images.ts);
  * - `seed/<key>-<10 hex>-<width>w.webp` and its half-width sibling (db/seed/images.ts);

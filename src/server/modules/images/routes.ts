@@ -1,9 +1,10 @@
 /**
- * GET and HEAD /images/<name> from the image store (issue 19), the same on every instance: names are
- * random or content-hashed, so the answer is cached for a year as immutable, with a strong ETag for
- * revalidation (If-None-Match → 304). A name the naming rules cannot make is answered like a missing
- * image, before anything is looked up. The default CSP (`default-src 'none'`) and nosniff apply, so
- * an SVG opened on its own runs nothing; SVG is compressed by @fastify/compress, WebP is not.
+ * GET and HEAD /images/<name> from the image store (decision 0030), the same on every instance:
+ * names are random or content-hashed, so the answer is cached for a year as immutable, with a
+ * strong ETag for revalidation (If-None-Match → 304). A name the naming rules cannot make is
+ * answered like a missing image, before anything is looked up. The default CSP (`default-src
+ * 'none'`) and nosniff apply, so an SVG opened on its own runs nothing; SVG is compressed by
+ * @fastify/compress, WebP is not.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesEtag } from '../../http/representation.js';

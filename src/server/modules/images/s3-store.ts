@@ -1,6 +1,7 @@
 /**
- * Images in an S3-compatible bucket (issue 19): Amazon S3, Cloudflare R2, MinIO and the like, through
- * the AWS SDK v3. Chosen by S3_URL or S3_BUCKET (config.ts); the database store is the default.
+ * Images in an S3-compatible bucket (decision 0030): Amazon S3, Cloudflare R2, MinIO and the like,
+ * through the AWS SDK v3. Chosen by S3_URL or S3_BUCKET (config.ts); the database store is the
+ * default.
  *
  * An image `products/ab12…-800w.webp` is the object `PREFIX + name`. Names never change content, so a
  * put is conditional (`If-None-Match: *`): the first write wins and a later one answers 412, which is

@@ -1,6 +1,6 @@
 /**
- * The image store contract (issue 19), once for each store: the database store on the test database
- * (PGlite, or PostgreSQL with DATABASE_URL) and the S3 store against the local S3 stand-in
+ * The image store contract (decision 0030), once for each store: the database store on the test
+ * database (PGlite, or PostgreSQL with DATABASE_URL) and the S3 store against the local S3 stand-in
  * (testing/s3-stand-in.ts), as no S3-compatible server can run on the build machines.
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
- * Where the shop keeps the images it serves under /images (issue 19): product uploads, the seed
- * artwork and the nutrition panels. One interface, so every instance behind a load balancer sees the
- * same images with no shared disk: the database by default (database-store.ts), S3-compatible object
- * storage when S3_URL or S3_BUCKET is set (s3-store.ts).
+ * Where the shop keeps the images it serves under /images (decision 0030): product uploads, the
+ * seed artwork and the nutrition panels. One interface, so every instance behind a load balancer
+ * sees the same images with no shared disk: the database by default (database-store.ts),
+ * S3-compatible object storage when S3_URL or S3_BUCKET is set (s3-store.ts).
  *
  * Names are the path under /images, e.g. `products/3f9a…-800w.webp` or `seed/scene-hero-1a2b…-1200w.webp`:
  * content-hashed or random, so a name's bytes never change and can be cached forever.

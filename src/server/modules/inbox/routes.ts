@@ -10,7 +10,10 @@ import {
 import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
 import type { InboxService } from './service.js';
 
-/** The admin's inbox (issue 17): lists answer an array, with x-total-count (and x-unread-count). */
+/**
+ * The admin's inbox (decision 0023): lists answer an array, with x-total-count (and
+ * x-unread-count).
+ */
 export function inboxRoutes(fastify: FastifyInstance, inbox: InboxService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { audience: 'admin' } as const;

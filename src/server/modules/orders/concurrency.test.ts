@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue 9): many requests for one thing at once lose nothing and make nothing twice.
+ * Concurrency: many requests for one thing at once lose nothing and make nothing twice.
  * Through the real app on both databases (PGlite by default, a fresh PostgreSQL database with
  * DATABASE_URL): one paid payment intent posted 50 times at once is one order; 20 recipe lines posted
  * at once all land; confirmations, webhooks and the browser racing each other make one order; a

@@ -1,7 +1,8 @@
 /**
- * The owner's day, first part (issue 17), through the real app: the parcel's carrier and tracking
- * number, the customer's status e-mails (on its way, delivered, canceled, refunded) and the owner's
- * new-order alert, each written once per change, and the order's timeline with who did what.
+ * The owner's day, first part (decision 0023), through the real app: the parcel's carrier and
+ * tracking number, the customer's status e-mails (on its way, delivered, canceled, refunded) and
+ * the owner's new-order alert, each written once per change, and the order's timeline with who did
+ * what.
  */
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

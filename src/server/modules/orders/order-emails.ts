@@ -1,9 +1,9 @@
 /**
- * The e-mails an order sends (issue 17): the confirmation, the owner's new-order alert, and the
- * customer's status e-mails (on its way, delivered, canceled, refunded). All are transactional: sent
- * whatever the marketing consent (decision 0044). Each is written to the outbox in the transaction
- * of the change it tells about, so it goes out once per change, whichever instance made it
- * (decision 0009). Names
+ * The e-mails an order sends (decision 0023): the confirmation, the owner's new-order alert, and
+ * the customer's status e-mails (on its way, delivered, canceled, refunded). All are transactional:
+ * sent whatever the marketing consent (decision 0044). Each is written to the outbox in the
+ * transaction of the change it tells about, so it goes out once per change, whichever instance made
+ * it (decision 0009). Names
  * are written only when they read as names (domain/email-names.ts), and the customer is greeted by
  * name only at the account's confirmed address (recipient.ts).
  */

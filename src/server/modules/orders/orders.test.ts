@@ -1,5 +1,5 @@
 /**
- * The orders API through the real app (SPEC §2 Order details, §4 Order status, §6, §7): the owner
+ * The orders API through the real app (docs/product.md, Orders): the owner
  * reads, re-addresses and cancels (with a refund); admins list, move and count; another customer's
  * order is 404, anonymous is 401; and who may call what, over every order and payment route.
  */
@@ -353,7 +353,8 @@ describe('POST /api/orders/:id/cancel', () => {
       payload: { idempotencyKey: `refund-order-${order.id}` },
     });
     expect(job!.completedAt).toBeInstanceOf(Date);
-    // Canceled is final (issue 16): no status leads out of it, Refunded included, nor the paid flag.
+    // Canceled is final (decision 0022): no status leads out of it, Refunded included, nor the paid
+    // flag.
     for (const status of ['Pending', 'In Progress', 'Shipped', 'Delivered', 'Refunded'])
       expectMessage(
         await f.call('PATCH', `/api/orders/${order.id}/status`, { token: admin.token, body: { status } }),

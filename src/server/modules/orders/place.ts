@@ -1,7 +1,7 @@
 /**
- * Placing an order (SPEC §3, §4): the paid order of a succeeded payment intent, written once, with its
- * lines, the stock it held, the charge's status, the customer's confirmation and the owner's alert
- * e-mails and the first events of its timeline, all in one transaction.
+ * Placing an order (decision 0013): the paid order of a succeeded payment intent, written once,
+ * with its lines, the stock it held, the charge's status, the customer's confirmation and the
+ * owner's alert e-mails and the first events of its timeline, all in one transaction.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';

@@ -1,8 +1,8 @@
 /**
- * Refunds through the real app and the test processor (issue 16): full and partial refunds move the
- * money and the order follows it, an over-refund is refused, a double click is one refund, Refunded
- * and Canceled are final, and the customer sees each refund. Stripe's side (amount and idempotency
- * key on the wire, a failure sent again by the job) is in payments.test.ts.
+ * Refunds through the real app and the test processor (decision 0022): full and partial refunds
+ * move the money and the order follows it, an over-refund is refused, a double click is one refund,
+ * Refunded and Canceled are final, and the customer sees each refund. Stripe's side (amount and
+ * idempotency key on the wire, a failure sent again by the job) is in payments.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

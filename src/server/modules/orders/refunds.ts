@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 16): money given back through the payment provider, one record per refund.
+ * Refunds (decision 0022): money given back through the payment provider, one record per refund.
  *
  * A refund is written first (pending, with its own idempotency key, and a backstop job in the same
  * transaction), then sent to the provider, then settled: marked succeeded, and the order follows the

@@ -134,7 +134,7 @@ export function orderRoutes(fastify: FastifyInstance, orders: OrdersService): vo
     async (request) => orders.setStatus(request.params.id, request.body, (await requireViewer(request)).id),
   );
 
-  // Issue 17: what happened to the order, and who did it.
+  // Decision 0023: what happened to the order, and who did it.
   app.get(
     '/api/orders/:id/timeline',
     {
@@ -149,7 +149,7 @@ export function orderRoutes(fastify: FastifyInstance, orders: OrdersService): vo
     async (request) => orders.timeline(request.params.id),
   );
 
-  // Issue 16: money back through the payment provider; answers the order with its refunds.
+  // Decision 0022: money back through the payment provider; answers the order with its refunds.
   app.post(
     '/api/orders/:id/refunds',
     {

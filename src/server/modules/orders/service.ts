@@ -1,8 +1,8 @@
 /**
- * Orders (SPEC §3, §4, §6): created only from a payment the provider reports as succeeded, once per
- * payment intent (a unique constraint, so the browser, a webhook and retries racing each other end
- * with one order: place.ts); read (read.ts), re-addressed and cancelled by their owner; listed and
- * moved by admins; refunded (refunds.ts).
+ * Orders (docs/product.md, Orders): created only from a payment the provider reports as succeeded,
+ * once per payment intent (a unique constraint, so the browser, a webhook and retries racing each
+ * other end with one order: place.ts); read (read.ts), re-addressed and cancelled by their owner;
+ * listed and moved by admins; refunded (refunds.ts).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../../domain/errors.js';
@@ -230,8 +230,9 @@ export function createOrdersService(
     },
 
     /**
-     * The owner changes where it ships, while the status allows it (SPEC §4), and only to an address
-     * that ships at the rate paid (issue 16): 'Burnaby' paid $8, a Toronto address costs $15.
+     * The owner changes where it ships, while the status allows it (docs/product.md, Orders), and
+     * only to an address that ships at the rate paid (decision 0022): 'Burnaby' paid $8, a Toronto
+     * address costs $15.
      */
     async updateAddress(viewer: Viewer, orderId: number, address: OrderAddressUpdate): Promise<Order> {
       const order = await reachable(viewer, orderId);
@@ -280,7 +281,7 @@ export function createOrdersService(
     },
 
     /**
-     * The owner cancels (SPEC §4). The order is locked and its status checked against the table, so
+     * The owner cancels. The order is locked and its status checked against the table, so
      * an admin moving it on meanwhile wins and nothing is refunded. The units go back to stock, and a
      * paid order's refund is written with a backstop job in the same transaction, then sent at once
      * with its idempotency key: a retry or the backstop never refunds twice and a crash never loses it.
@@ -309,9 +310,9 @@ export function createOrdersService(
     },
 
     /**
-     * Admins move an order along the status table (domain/orders.ts) and set the paid flag (SPEC §4).
-     * Canceled and Refunded are final; Refunded comes only from refunds; cancelling a paid order
-     * refunds what is left of it.
+     * Admins move an order along the status table (domain/orders.ts) and set the paid flag
+     * (docs/product.md, Orders). Canceled and Refunded are final; Refunded comes only from refunds;
+     * cancelling a paid order refunds what is left of it.
      */
     async setStatus(
       orderId: number,
@@ -394,8 +395,8 @@ export function createOrdersService(
     },
 
     /**
-     * An admin refunds all or part of a paid order through the provider (issue 16). The same amount and
-     * reason asked again within two minutes is the same refund (`created` false).
+     * An admin refunds all or part of a paid order through the provider (decision 0022). The same
+     * amount and reason asked again within two minutes is the same refund (`created` false).
      */
     async refund(
       orderId: number,
@@ -437,8 +438,8 @@ export function createOrdersService(
 
     /**
      * How many of a product sit in orders being prepared (the number of orders and of units), and for
-     * the production plan (issue 16): units in paid orders not yet shipped (Pending or In Progress),
-     * and units held by checkouts being paid.
+     * the production plan (decision 0022): units in paid orders not yet shipped (Pending or In
+     * Progress), and units held by checkouts being paid.
      */
     async inProgressCount(
       productId: number,

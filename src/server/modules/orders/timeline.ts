@@ -1,6 +1,7 @@
 /**
- * An order's timeline (issue 17): one row per thing that happened to it, written in the transaction
- * of the change itself, with who did it. It is the audit trail of admin actions on orders too.
+ * An order's timeline (decision 0023): one row per thing that happened to it, written in the
+ * transaction of the change itself, with who did it. It is the audit trail of admin actions on
+ * orders too.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { OrderEvent, OrderEventKind } from '../../../domain/fulfilment.js';

@@ -1,6 +1,6 @@
 /**
- * GET /api/admin/overview (issue 17) against orders written at known times and amounts: every figure
- * is checked against the sum worked out by hand below.
+ * GET /api/admin/overview (decision 0023) against orders written at known times and amounts: every
+ * figure is checked against the sum worked out by hand below.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { overviewSchema } from '../../../domain/overview.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import type { OverviewService } from './service.js';
 
-/** GET /api/admin/overview (issue 17): the numbers of the dashboard's Overview tab. */
+/** GET /api/admin/overview (decision 0023): the numbers of the dashboard's Overview tab. */
 export function overviewRoutes(fastify: FastifyInstance, overview: OverviewService): void {
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/overview',

@@ -1,7 +1,8 @@
 /**
- * The Overview tab's numbers (issue 17), each one SQL aggregate over the orders, so they stay fast
- * with 100,000 orders (indexes: orders.created_at, orders (status, created_at), orders.paid_at;
- * bench/overview.mjs shows the plans and times). Days are Vancouver days (SHOP_TIME_ZONE).
+ * The Overview tab's numbers (decision 0023), each one SQL aggregate over the orders, so they stay
+ * fast with 100,000 orders (indexes: orders.created_at, orders (status, created_at),
+ * orders.paid_at; bench/overview.mjs shows the plans and times). Days are Vancouver days
+ * (SHOP_TIME_ZONE).
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type Overview, type SalesWindow } from '../../../domain/overview.js';

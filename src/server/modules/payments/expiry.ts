@@ -1,7 +1,7 @@
 /**
- * Checkouts that were not paid in time (issue 16): after PAYMENT_TTL_MINUTES an unpaid intent is
- * cancelled with the provider and gives its stock back. A confirmation that comes later is refused
- * with `messages.paymentExpired`, and the browser prices the cart again (decision 0022).
+ * Checkouts that were not paid in time (decision 0022): after PAYMENT_TTL_MINUTES an unpaid intent
+ * is cancelled with the provider and gives its stock back. A confirmation that comes later is
+ * refused with `messages.paymentExpired`, and the browser prices the cart again (decision 0022).
  */
 import { and, eq, exists, isNotNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

@@ -1,7 +1,8 @@
 /**
- * Payments through the real app (issue 6, SPEC §4 Checkout and payment, §7, §9): the server prices the
- * cart, the built-in test processor answers like Stripe's test cards, an order exists exactly once and
- * only when paid, and Stripe webhooks (signed offline with the SDK's test-header helper) apply once.
+ * Payments through the real app (docs/product.md, Checkout and payment; decision 0013): the server
+ * prices the cart, the built-in test processor answers like Stripe's test cards, an order exists
+ * exactly once and only when paid, and Stripe webhooks (signed offline with the SDK's test-header
+ * helper) apply once.
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -85,7 +86,7 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
     ['burnaby with inner spaces', 1, 'burnaby', 'V3N 1A1', 800, 175, 4474],
     ['another city', 1, 'Surrey', 'V3T 1A1', 1500, 175, 5174],
     ['North Vancouver, another city', 1, 'North Vancouver', 'V7L 1A1', 1500, 175, 5174],
-    // Issue 16: the city's rate needs that city's postal code.
+    // Decision 0022: the city's rate needs that city's postal code.
     ['"Vancouver" with a Toronto postal code', 1, 'Vancouver', 'M5V 2T6', 1500, 175, 5174],
     ['"Vancouver" with a Burnaby postal code', 1, 'Vancouver', 'V5H 4M1', 1500, 175, 5174],
     ['"Burnaby" with a Vancouver postal code', 1, 'Burnaby', 'V6B 1A1', 1500, 175, 5174],
@@ -780,7 +781,7 @@ describe('POST /api/orders: one order per paid intent, priced by the server', ()
     const order = res.json<Order>();
     expect(() => orderSchema.parse(order)).not.toThrow();
     expect(Object.keys(order).sort()).toEqual(Object.keys(orderSchema.shape).sort());
-    // 2 x 34.99 + 11.95 = 81.93; Burnaby 8.00; tax 4.10; total 94.03 (dollars, as SPEC §3 shows)
+    // 2 x 34.99 + 11.95 = 81.93; Burnaby 8.00; tax 4.10; total 94.03 (dollars, the API's shape)
     expect(order).toMatchObject({
       user_id: who.id,
       status: 'Pending',
@@ -1319,8 +1320,8 @@ describe('with Stripe (offline)', () => {
     expect(await g.ordersOfIntent(intent.payment_intent_id)).toHaveLength(1);
   });
 
-  // Issue 14: a payment Stripe took whose webhook never came (and whose browser went away) stayed
-  // without an order; the sweep now asks Stripe about every unfinished intent.
+  // Decision 0013: a payment Stripe took whose webhook never came (and whose browser went away)
+  // stayed without an order; the sweep now asks Stripe about every unfinished intent.
   it('sweeps: asks Stripe about an intent it never heard about and makes its order once', async () => {
     const who = await g.person();
     const shelf = await g.catalogue();

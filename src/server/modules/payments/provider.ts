@@ -35,8 +35,8 @@ export interface PaymentProvider {
    */
   refund(intentId: string, idempotencyKey: string, amountCents: number): Promise<void>;
   /**
-   * Cancels an unpaid intent so it can never be paid (an expired checkout, issue 16). Answers the
-   * intent's state afterwards: canceled, or succeeded when it was paid first.
+   * Cancels an unpaid intent so it can never be paid (an expired checkout, decision 0022). Answers
+   * the intent's state afterwards: canceled, or succeeded when it was paid first.
    */
   cancelIntent(intentId: string): Promise<IntentState>;
 }

@@ -1,6 +1,7 @@
 /**
- * The sweep that turns every paid intent into its order (issue 14): money taken always ends as an
- * order, even when the browser, the webhook and the request that took the card all failed to make it.
+ * The sweep that turns every paid intent into its order (decision 0013): money taken always ends as
+ * an order, even when the browser, the webhook and the request that took the card all failed to
+ * make it.
  *
  * It looks at intents that have no order yet, asks the provider (never our own status column) what
  * became of each, and finishes the paid ones through `finishPaidIntent`, which creates the order and
@@ -31,7 +32,9 @@ export interface ReconcileResult {
   created: number;
   /** Paid intents that could not be finished (logged; asked about again later). */
   failed: number;
-  /** Unpaid intents past their expiry that were cancelled and gave their stock back (issue 16). */
+  /**
+   * Unpaid intents past their expiry that were cancelled and gave their stock back (decision 0022).
+   */
   expired: number;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Payments (issue 6): the server prices the cart, creates (or reuses) the provider's payment intent,
- * and finishes the order when the provider says the money was taken, whichever of the browser, a
- * webhook or the test processor gets there first.
+ * Payments (decision 0013): the server prices the cart, creates (or reuses) the provider's payment
+ * intent, and finishes the order when the provider says the money was taken, whichever of the
+ * browser, a webhook or the test processor gets there first.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -32,7 +32,9 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   orders: OrdersService;
   freeShippingEmail: string | undefined;
-  /** How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, issue 16). */
+  /**
+   * How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, decision 0022).
+   */
   paymentTtlMinutes?: number;
   /** How many units unpaid checkouts may hold (CHECKOUT_HOLD_* settings, decision 0038). */
   holdLimits?: HoldLimits;

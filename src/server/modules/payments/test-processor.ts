@@ -150,7 +150,8 @@ export function createTestProcessor(db: Database) {
         throw new NotFoundError('Payment not found.');
       }
       if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
-      // An expired checkout (issue 16): the browser prices the cart again and makes a new payment.
+      // An expired checkout (decision 0022): the browser prices the cart again and makes a new
+      // payment.
       if (row.status === 'canceled' || (row.expiresAt !== null && row.expiresAt <= new Date())) {
         throw new ConflictError(messages.paymentExpired);
       }

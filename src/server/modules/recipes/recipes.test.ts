@@ -1,5 +1,5 @@
 /**
- * The recipe API through the real app (SPEC §2 Recipe Management, §7): admins only, validated
+ * The recipe API through the real app (decision 0014): admins only, validated
  * payloads (400 with { message }, never 500), 404 for a missing recipe, product or ingredient, one
  * recipe per product (409), ingredient lines posted in parallel all landing in order, and the
  * production plan from the packs in Pending and In Progress orders.

@@ -14,7 +14,7 @@ import { errorResponses, idParams } from '../../http/route-schemas.js';
 import type { RecipesService } from './service.js';
 
 /**
- * The recipe calls of SPEC §7 plus the recipe list and the production plan, all for admins.
+ * The recipe calls plus the recipe list and the production plan, all for admins.
  * GET /api/recipes/:id is by recipe id, like /api/recipes/by-id/:id: the spec lists the two paths
  * for one answer, and a product's recipe is found through GET /api/recipes (product_id of each).
  */

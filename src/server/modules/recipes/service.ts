@@ -1,6 +1,6 @@
 /**
- * Production recipes (SPEC §2 Recipe Management, §7) for the admin dashboard: ingredients, recipes
- * and their lines, and the production plan from the packs waiting in open orders (issue 7).
+ * Production recipes (decision 0014) for the admin dashboard: ingredients, recipes
+ * and their lines, and the production plan from the packs waiting in open orders.
  */
 import { and, asc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';

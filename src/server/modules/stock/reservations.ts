@@ -1,5 +1,5 @@
 /**
- * Stock reservations (issue 16, decision 0022). A checkout's units are taken out of products.stock
+ * Stock reservations (decision 0022). A checkout's units are taken out of products.stock
  * when its payment intent is created, by one conditional UPDATE per product (`stock >= wanted`), so
  * checkouts racing for the last units can never take more than there is. The units stay held while
  * the intent can be paid; its order takes them for good; an intent that expires or is cancelled, or

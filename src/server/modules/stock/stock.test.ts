@@ -1,8 +1,9 @@
 /**
- * Stock through the real app (issue 16): the count in the product shapes and the admin's writes,
- * reservations taken by create-payment-intent with a conditional update, 50 shoppers racing for the
- * last 5 units, the 409 that names the product and what is left, expiry giving units back, and an
- * order's cancellation giving them back. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ * Stock through the real app (decision 0022): the count in the product shapes and the admin's
+ * writes, reservations taken by create-payment-intent with a conditional update, 50 shoppers racing
+ * for the last 5 units, the 409 that names the product and what is left, expiry giving units back,
+ * and an order's cancellation giving them back. Runs on PGlite, and on PostgreSQL with
+ * DATABASE_URL.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,7 +232,7 @@ describe('units come back', () => {
     expect(
       (await f.call('POST', `/api/orders/${order.id}/cancel`, { token: shopper.token })).statusCode,
     ).toBe(409);
-    expect(await stockOf(product.id)).toBe(3); // The timeline says so (issue 17).
+    expect(await stockOf(product.id)).toBe(3); // The timeline says so (decision 0023).
     const timeline = await f.call('GET', `/api/orders/${order.id}/timeline`, { token: admin.token });
     expect(timeline.json<{ kind: string; summary: string }[]>()).toContainEqual(
       expect.objectContaining({ kind: 'stock', summary: '2 units back in stock' }),

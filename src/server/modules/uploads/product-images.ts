@@ -72,7 +72,7 @@ export async function removeProductImage(store: ImageStore, url: string): Promis
 
 /**
  * Stores the image (if any), runs the product write with its URL, and removes the image again when
- * the write is refused or fails, so no image is left that no product shows (issue 16).
+ * the write is refused or fails, so no image is left that no product shows.
  */
 export async function withStoredImage<T>(
   store: ImageStore,

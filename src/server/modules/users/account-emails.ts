@@ -1,7 +1,7 @@
 /**
- * The e-mails of account recovery and confirmation (issue 15), each in plain text and HTML: what it
- * is for, the link, how long it works, and what to do if it was not you. They greet by the first
- * name only when it reads as a name (domain/email-names.ts) and the address they go to is
+ * The e-mails of account recovery and confirmation (decision 0021), each in plain text and HTML:
+ * what it is for, the link, how long it works, and what to do if it was not you. They greet by the
+ * first name only when it reads as a name (domain/email-names.ts) and the address they go to is
  * confirmed: whoever registered with an address may not own it.
  */
 import { brand } from '../../../domain/brand.js';

@@ -1,7 +1,7 @@
 /**
- * Account recovery and e-mail confirmation (issue 15) through the real app, with the e-mails going
- * through a real SMTP server on loopback: each link is read from the message and followed. Also the
- * attacks the issue reproduced, each as a test that failed on the code before it.
+ * Account recovery and e-mail confirmation (decision 0021) through the real app, with the e-mails
+ * going through a real SMTP server on loopback: each link is read from the message and followed.
+ * Also the attacks the issue reproduced, each as a test that failed on the code before it.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -369,7 +369,7 @@ describe('e-mail confirmation', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The attacks of issue 15, each reproduced.
+// The attacks decision 0021 answers, each reproduced.
 
 describe('attacks on accounts', () => {
   it('a first name carrying a link reaches no e-mail, and an unconfirmed address is greeted without a name', async () => {

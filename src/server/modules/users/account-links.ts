@@ -1,5 +1,5 @@
 /**
- * Links sent by e-mail that act on an account (issue 15, decision 0021): resetting a forgotten
+ * Links sent by e-mail that act on an account (decision 0021): resetting a forgotten
  * password, confirming the account's address, and confirming a new address before it replaces the
  * old one.
  *
@@ -176,7 +176,7 @@ export function createAccountLinks({ db, sessions, mailer, publicUrl, log, conse
   return {
     /**
      * Answers at once, the same for every address; whether an account has it is looked at after the
-     * answer, so neither the answer nor its timing tells (issue 15).
+     * answer, so neither the answer nor its timing tells (decision 0021).
      */
     forgotPassword(email: string): void {
       const work = sendResetLink(email.toLowerCase())

@@ -3,7 +3,7 @@
  * that password. The configured password is authoritative: if the stored one differs (say an account
  * was registered with that e-mail by someone else first), or the account was not an admin yet, it is
  * reset: the password replaced, every session ended, and any Google link, waiting e-mail change and
- * outstanding e-mailed link removed, so nobody keeps a way in that they set up (issue 15). The
+ * outstanding e-mailed link removed, so nobody keeps a way in that they set up (decision 0021). The
  * operator vouches for the address, so it is marked verified.
  */
 import { eq, sql } from 'drizzle-orm';

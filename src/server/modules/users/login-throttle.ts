@@ -1,5 +1,5 @@
 /**
- * The login throttle (issue 5, redesigned in issue 15, decision 0021). A wrong-password streak must
+ * The login throttle (decision 0012, redesigned in decision 0021). A wrong-password streak must
  * not lock the owner out, so failures are counted three ways within a 15-minute window:
  *
  * - per (account, client): past 10, that client gets 429 for that account, even with the right

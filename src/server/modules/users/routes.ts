@@ -100,7 +100,7 @@ export function userRoutes(
     async (request) => users.loginWithGoogle(request.body.token, clientOf(request)),
   );
 
-  // Account recovery and e-mail confirmation (issue 15, decision 0021).
+  // Account recovery and e-mail confirmation (decision 0021).
   app.post(
     '/api/users/forgot-password',
     {

@@ -1,7 +1,7 @@
 /**
  * Accounts: registration, password and Google sign-in, sessions, profile updates, password changes
- * and the admin's user management (SPEC §6). Routes stay thin; every rule about who may change what
- * lives here.
+ * and the admin's user management (docs/product.md, Accounts). Routes stay thin; every rule about
+ * who may change what lives here.
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -352,7 +352,7 @@ export function createUsersService({
      * Sign in with Google: the account with that Google identity, else the account with that
      * (Google-verified) e-mail, else a new account. An existing account is linked only when its own
      * address is verified: otherwise whoever registered it first (perhaps not the mailbox's owner)
-     * would keep a password into it (issue 15). Linking ends the account's other sessions. New
+     * would keep a password into it (decision 0021). Linking ends the account's other sessions. New
      * accounts are not subscribed to marketing: nobody showed them the consent boxes (decision 0012).
      */
     async loginWithGoogle(idToken: string, client: ClientInfo): Promise<AuthResponse> {

@@ -1,5 +1,5 @@
 /**
- * The accounts API (SPEC §2 Login/Register/Profile, §6, §7) through the real app: registration,
+ * The accounts API (docs/product.md, Accounts) through the real app: registration,
  * password and Google sign-in, the login throttle, sessions, profile updates, the admin's user
  * management, a customer's orders, and who may call what.
  */

@@ -1,6 +1,7 @@
 /**
- * The request helper's retry of a 503 with Retry-After (issue 14): the embedded database's queue and
- * a briefly unreachable database answer that before doing anything, so sending again is safe.
+ * The request helper's retry of a 503 with Retry-After (decision 0020): the embedded database's
+ * queue and a briefly unreachable database answer that before doing anything, so sending again is
+ * safe.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, userMessage } from './api';

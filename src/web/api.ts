@@ -1,5 +1,5 @@
 /**
- * The one request helper of SPEC §7: JSON in and out, the stored session token as a bearer header,
+ * The one request helper: JSON in and out, the stored session token as a bearer header,
  * and the server's `message` (else 'Request failed') thrown on a non-OK reply. A 503 with
  * Retry-After (the embedded database's queue is full, or the database is briefly away) is retried.
  */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
 
 /**
  * What to show a person for a failed request: the server's own message for a client error (a 4xx is
- * written for the caller, SPEC §7), else the screen's fallback. A 401 is the session layer's business
+ * written for the caller), else the screen's fallback. A 401 is the session layer's business
  * (the stored session is cleared and the person is sent to sign in), so it shows the fallback unless
  * the screen says a 401 is its own answer (signing in with a wrong password).
  */

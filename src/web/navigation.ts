@@ -36,7 +36,7 @@ export const footerLinks: { help: readonly NavLink[]; legal: readonly NavLink[] 
   ],
 };
 
-/** The five rotating messages of the announcement bar (SPEC §2); `to` is absent where there is no link. */
+/** The five rotating messages of the announcement bar; `to` is absent where there is no link. */
 export const announcements: readonly { text: string; to?: string }[] = [
   {
     text: 'New: the Chunky Protein Cookie Variety Pack',

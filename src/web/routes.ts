@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
-// One file per screen of SPEC §2.
+// One file per screen (docs/product.md, Screens).
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx'),

@@ -56,7 +56,9 @@ export function breadcrumbList(origin: string, trail: { name: string; path: stri
   };
 }
 
-/** schema.org Product with a CAD offer, OutOfStock when it is sold out (issue 16). */
+/**
+ * schema.org Product with a CAD offer, OutOfStock when it is sold out (docs/product.md, Catalogue).
+ */
 export function productJsonLd(
   origin: string,
   p: {

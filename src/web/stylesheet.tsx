@@ -1,6 +1,6 @@
 /**
- * The shop's stylesheet, inlined into the head of every document (issue 20): a first visit paints
- * without waiting for a second request. The server build imports the compiled CSS as text
+ * The shop's stylesheet, inlined into the head of every document (decision 0033): a first visit
+ * paints without waiting for a second request. The server build imports the compiled CSS as text
  * (entry.server.tsx); in the browser the same text is read back from the document, so hydration
  * matches and the client bundle carries no copy of it.
  */

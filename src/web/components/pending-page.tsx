@@ -7,7 +7,7 @@ import { Spinner } from './spinner';
 const SHOW_AFTER_MS = 150;
 
 /**
- * While the next page's data loads, shows 'Baking something good...' (SPEC §2) in place of the
+ * While the next page's data loads, shows 'Baking something good...' in place of the
  * current page, after a short delay.
  */
 export function PendingPage({ children }: { children: React.ReactNode }) {

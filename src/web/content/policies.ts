@@ -1,4 +1,7 @@
-/** The four static policy pages (SPEC §1, §9). `{email}` becomes the contact e-mail when rendered. */
+/**
+ * The four static policy pages (docs/product.md, Screens). `{email}` becomes the contact e-mail
+ * when rendered.
+ */
 import { formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
 import { DEFAULT_ORDER_RETENTION_YEARS } from '../../domain/retention';

@@ -89,7 +89,7 @@ function PaymentStep({ user, settings }: { user: StoredUser; settings: Settings 
   return <Payment user={user} info={checkout.shippingInfo} settings={settings} />;
 }
 
-/** SPEC §2: the payment step reached without an address. */
+/** The payment step reached without an address. */
 function MissingShippingInfo() {
   return (
     <div className="rounded-3xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-beige">

@@ -38,10 +38,10 @@ export function meta({ data: page }: Route.MetaArgs) {
   });
 }
 
-/** 'Calculating...' shows this long after the address changes (SPEC §4, §9). */
+/** 'Calculating...' shows this long after the address changes. */
 const CALCULATING_MS = 500;
 
-/** The rates of SPEC §9 as the shipping step states them. */
+/** The rates (docs/product.md, Prices, shipping and tax) as the shipping step states them. */
 const RATES_TEXT =
   `Orders of ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} or more ship free. ` +
   `Vancouver ${formatPriceShort(SHIPPING_RATES_CENTS.vancouver)}, ` +

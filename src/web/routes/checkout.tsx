@@ -74,13 +74,14 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
   const totals = cartTotals(cart.items, destination, freeShipping);
   const hasItems = cart.items.length > 0;
 
-  // 'Started Checkout' (SPEC §4), once per visit of the page with something in the cart.
+  // 'Started Checkout' (docs/product.md, Marketing), once per visit of the page with something in
+  // the cart.
   const tracked = useRef(false);
   useEffect(() => {
     if (tracked.current || !hasItems) return;
     tracked.current = true;
     trackStartedCheckout(cart);
-    // Saved for the reminder e-mail if the shopper leaves now (SPEC §4).
+    // Saved for the reminder e-mail if the shopper leaves now (decision 0016).
     void saveAbandonedCart(user, cart);
   }, [hasItems, cart, user]);
 

@@ -14,8 +14,8 @@ import { publicPageHeaders } from '../http-cache';
 import type { Route } from './+types/home';
 
 // Below the fold: rendered on the server like the rest, but their scripts load after the page's
-// own, so a phone's first visit downloads less before it paints (issue 20). React hydrates each
-// section when its script arrives; until then the server's HTML stands.
+// own, so a phone's first visit downloads less before it paints (decision 0035). React hydrates
+// each section when its script arrives; until then the server's HTML stands.
 const ComparisonTable = lazy(() =>
   import('../components/home/comparison-table').then((m) => ({ default: m.ComparisonTable })),
 );

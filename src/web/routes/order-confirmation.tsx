@@ -38,7 +38,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-// The order stays on screen after the checkout state is cleared (SPEC §4): it is read once.
+// The order stays on screen after the checkout state is cleared: it is read once.
 export function shouldRevalidate() {
   return false;
 }
@@ -60,8 +60,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       checkoutActions.markOrderTracked(shown.id);
       trackPlacedOrder(shown);
     }
-    // 7 seconds later the checkout and the cart are cleared (SPEC §4, §9); sooner if the shopper
-    // leaves the page or closes the tab, so bought snacks never linger in the cart.
+    // 7 seconds later the checkout and the cart are cleared (docs/product.md, Screens); sooner if
+    // the shopper leaves the page or closes the tab, so bought snacks never linger in the cart.
     let done = false;
     const finish = () => {
       if (done) return;

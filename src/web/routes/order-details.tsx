@@ -76,7 +76,9 @@ async function loadOrder(orderId: string, signal: AbortSignal): Promise<Order> {
   }
 }
 
-/** The page's changes: cancelling the order, or a new shipping address (SPEC §4). */
+/**
+ * The page's changes: cancelling the order, or a new shipping address (docs/product.md, Orders).
+ */
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<OrderChange> {
   const submission = (await request.json()) as OrderSubmission;
   return submission.intent === 'cancel'

@@ -62,7 +62,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  // Registration signs the shopper in and goes to /shop (SPEC §2); Google sign-in returns like login.
+  // Registration signs the shopper in and goes to /shop; Google sign-in returns like login.
   const finish = (auth: AuthResponse, to: string) => {
     signIn(auth);
     void navigate(to, { replace: true });

@@ -42,7 +42,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 type Failure = { message: string; needsLogin?: boolean };
 type Lookup = ({ status: 'failed' } & Failure) | { status: 'found'; order: Order };
 
-/** SPEC §5, §8: the checks of an order number before it is looked up, in the spec's words. */
+/** The checks of an order number before it is looked up, in the spec's words. */
 function problemWith(orderNumber: string): Failure | null {
   const value = orderNumber.trim().replace(/^#/, '');
   if (!value) return { message: trackTexts.enterOrderNumber };
@@ -91,7 +91,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /**
- * /track-orders: anyone may open it, tracking needs the shopper's session (SPEC §6: only their own
+ * /track-orders: anyone may open it, tracking needs the shopper's session (only their own
  * orders). The number is checked here at once; the lookup is the page's action, through a fetcher
  * (a newer lookup cancels the one in flight).
  */

@@ -21,7 +21,7 @@ const PATH = '/chunky-variety-pack';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { storefront, settings, siteImages } = context;
-  // A failure leaves the page without the pack section; it is only logged (SPEC §8).
+  // A failure leaves the page without the pack section; it is only logged.
   const product = await storefront.getProduct(VARIETY_PACK_SLUG).catch((error: unknown) => {
     console.error('Failed to fetch variety pack product', error);
     return null;

@@ -11,7 +11,7 @@ export type FieldKind = 'text' | 'email' | 'phone' | 'address' | 'flag';
 type Value = string | boolean | null;
 
 /**
- * One profile field with inline editing (SPEC §2 Profile): the value and an Edit button; editing shows
+ * One profile field with inline editing (/profile): the value and an Edit button; editing shows
  * the control with Save and Cancel. `onSave` answers an error message, or null when saved. With
  * `reauth` (the e-mail), editing also asks for the proof that it is the owner (decision 0040).
  */

@@ -1,6 +1,7 @@
 /**
- * The profile's notice about the account's address (issue 15), rendered on the server: the prompt's
- * exact heading, the addresses it names, the resend button, and nothing once all is confirmed.
+ * The profile's notice about the account's address (decision 0021), rendered on the server: the
+ * prompt's exact heading, the addresses it names, the resend button, and nothing once all is
+ * confirmed.
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

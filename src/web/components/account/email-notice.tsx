@@ -5,8 +5,8 @@ import type { StoredUser } from '../../features/session/stored-session';
 import { ResendLink } from './resend-link';
 
 /**
- * The profile's word about the account's address (issue 15): not confirmed yet, or a new address
- * waiting for its link, with a button for another link. Nothing once all is confirmed.
+ * The profile's word about the account's address (decision 0021): not confirmed yet, or a new
+ * address waiting for its link, with a button for another link. Nothing once all is confirmed.
  */
 export function EmailNotice({ user, onAnswer }: { user: StoredUser; onAnswer?: (message: string) => void }) {
   const notice = emailNotice(user);

@@ -3,8 +3,9 @@ import { PHONE_COUNTRIES, formatPhoneAsTyped, type PhoneCountry } from '../../..
 import { inputClass } from './form-field';
 
 /**
- * Phone number for Canada or the US (SPEC §5): the country is chosen from the two, its calling code
- * (+1) is shown and cannot be edited, and the national number is formatted when the field is left.
+ * Phone number for Canada or the US (docs/product.md, Accounts): the country is chosen from the
+ * two, its calling code (+1) is shown and cannot be edited, and the national number is formatted
+ * when the field is left.
  */
 export const PhoneInput = forwardRef<
   HTMLInputElement,

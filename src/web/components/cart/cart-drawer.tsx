@@ -15,7 +15,7 @@ import { CheckoutBlocked, LineStockNote } from './line-stock';
 const price = (dollars: number) => formatPrice(dollarsToCents(dollars));
 
 /**
- * 'Your Snackbar' (SPEC §2): from the right on wide screens, from the bottom on small ones. Radix
+ * 'Your Snackbar': from the right on wide screens, from the bottom on small ones. Radix
  * traps focus and closes on Escape; focus goes back to the cart icon. Loaded on first use.
  */
 export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject<HTMLElement | null> }) {

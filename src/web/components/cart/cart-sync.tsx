@@ -27,9 +27,9 @@ function lastCheck(): number {
 
 /**
  * Keeps a saved cart up to date with the catalogue: current prices, lines whose product is no longer
- * sold removed, with a visible notice saying so (SPEC §4), and each product's stock for the cart
- * drawer and page (issue 16). Checks when a page loads with something in the cart, and again when
- * the shopper opens the cart if the last check is more than a minute old.
+ * sold removed, with a visible notice saying so, and each product's stock for the cart
+ * drawer and page (decision 0022). Checks when a page loads with something in the cart, and again
+ * when the shopper opens the cart if the last check is more than a minute old.
  */
 export function CartSync() {
   const [notice, setNotice] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { Truck } from 'lucide-react';
 import { dollarsToCents, formatPriceShort } from '../../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, freeShippingProgress } from '../../../domain/pricing';
 
-/** The drawer's free-shipping line (SPEC §9): what is missing below the threshold, or that it is free. */
+/** The drawer's free-shipping line: what is missing below the threshold, or that it is free. */
 export function FreeShippingMessage({ subtotal }: { subtotal: number }) {
   const progress = freeShippingProgress(dollarsToCents(subtotal));
   return (

@@ -8,7 +8,7 @@ function scrollToVarietyOrTop() {
   else window.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
-/** 'Where Smart Snacking Meets Heart'. Its 'Shop Now' button is not shown on /shop itself (SPEC §2). */
+/** 'Where Smart Snacking Meets Heart'. Its 'Shop Now' button is not shown on /shop itself. */
 export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
   const { pathname } = useLocation();
   return (

@@ -9,7 +9,7 @@ export const snackFeatures = [
   { icon: 'leaf', label: 'No Preservatives' },
 ] as const;
 
-/** 'Snack Smarter, Live Better' with the features, each with icon and label (SPEC §2, shop page). */
+/** 'Snack Smarter, Live Better' with the features, each with icon and label (shop page). */
 export function FeaturesBanner() {
   return (
     <section aria-labelledby="features-banner-title" className="bg-forest py-14 text-cream">

@@ -2,7 +2,7 @@ import { MapleLeaf } from '../brand-marks';
 
 /**
  * A band of text scrolling sideways. The text repeats four times across the band, once on small
- * screens (SPEC §2). The four copies are drawn twice so the loop is seamless; the second set is
+ * screens. The four copies are drawn twice so the loop is seamless; the second set is
  * hidden from assistive technology. Motion stops for people who ask for reduced motion.
  */
 export function ScrollingBanner({ text }: { text: string }) {

@@ -5,12 +5,12 @@ import { TAX_RATE, type CheckoutTotals } from '../../../domain/pricing';
 import { checkoutTexts } from '../../features/checkout/texts';
 
 /**
- * How the shipping line reads: priced, still 'Calculating...' (SPEC §4), or not known yet because
+ * How the shipping line reads: priced, still 'Calculating...', or not known yet because
  * the address has not been entered.
  */
 export type ShippingDisplay = 'priced' | 'calculating' | 'unknown';
 
-/** The order summary of the checkout pages (SPEC §2): the items, subtotal, shipping, tax and total. */
+/** The order summary of the checkout pages: the items, subtotal, shipping, tax and total. */
 export function OrderSummary({
   items,
   totals,

@@ -35,9 +35,9 @@ function initialValues(saved: ShippingInfo | null, user: StoredUser): ShippingIn
 }
 
 /**
- * The shipping address of /checkout (SPEC §2, §5): every field required but the second address
- * line, the province list holding only British Columbia, the country fixed to Canada. The same
- * schema checks the address again on the server.
+ * The shipping address of /checkout (docs/product.md, Prices, shipping and tax): every field
+ * required but the second address line, the province list holding only British Columbia, the
+ * country fixed to Canada. The same schema checks the address again on the server.
  */
 export function ShippingForm({
   saved,

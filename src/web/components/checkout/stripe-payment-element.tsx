@@ -22,7 +22,7 @@ const appearance = {
 };
 
 /**
- * Stripe's Payment Element in the tabs layout (SPEC §2), mounted with the payment intent's client
+ * Stripe's Payment Element in the tabs layout, mounted with the payment intent's client
  * secret. `onReady` hands over Stripe and the elements once the form can take a card, and null
  * while it cannot.
  */

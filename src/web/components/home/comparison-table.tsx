@@ -3,7 +3,7 @@ import { brand } from '../../../domain/brand';
 
 const columns = [brand.name, 'Other Protein Snacks', 'Regular Snacks'] as const;
 
-/** Eight features against the three columns of SPEC §2 (ours, other protein snacks, regular snacks). */
+/** Eight features against three columns (ours, other protein snacks, regular snacks). */
 const rows: { feature: string; values: [boolean, boolean, boolean] }[] = [
   { feature: 'High protein', values: [true, true, false] },
   { feature: 'Naturally sweetened', values: [true, false, false] },

@@ -5,7 +5,7 @@ import { apiRequest, userMessage } from '../../api';
 
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
 
-/** Newsletter sign-up (SPEC §4: idle, submitting, success, error). */
+/** Newsletter sign-up (idle, submitting, success, error). */
 export function NewsletterBanner() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });

@@ -22,7 +22,7 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; r
 
 /**
  * 'What Our Snack Lovers Are Saying': the three best reviews from GET /api/google-reviews, loaded in
- * the browser (SPEC §4: loading spinner, error, loaded). It sits far below the fold, so the page does
+ * the browser (loading spinner, error, loaded). It sits far below the fold, so the page does
  * not wait for it.
  */
 export function ReviewsSection() {

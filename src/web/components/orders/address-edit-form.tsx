@@ -11,8 +11,9 @@ type AddressInput = z.input<typeof orderAddressUpdateSchema>;
 type TextField = 'shipping_address' | 'shipping_address2' | 'shipping_city' | 'shipping_postal_code';
 
 /**
- * The shipping address of an order, editable while it is Pending or In Progress (SPEC §4). `onSave`
- * settles once the save is done; `problem` is what the last one answered when it failed.
+ * The shipping address of an order, editable while it is Pending or In Progress (docs/product.md,
+ * Orders). `onSave` settles once the save is done; `problem` is what the last one answered when it
+ * failed.
  */
 export function AddressEditForm({
   order,

@@ -3,10 +3,10 @@ import { canCancel, cancelBlockedReason, type OrderStatus } from '../../../domai
 import { orderTexts } from '../../features/checkout/texts';
 
 /**
- * Cancelling an order (SPEC §4): allowed unless Shipped, In Progress, Delivered or already over; the
- * screen says why when it is not, the button is disabled once canceled, and a dialog asks first.
- * `onConfirm` settles once the cancellation was tried (`busy` meanwhile, `failed` if it was refused);
- * `onOpen` forgets the last failure when the dialog opens again.
+ * Cancelling an order (docs/product.md, Orders): allowed unless Shipped, In Progress, Delivered or
+ * already over; the screen says why when it is not, the button is disabled once canceled, and a
+ * dialog asks first. `onConfirm` settles once the cancellation was tried (`busy` meanwhile,
+ * `failed` if it was refused); `onOpen` forgets the last failure when the dialog opens again.
  */
 export function CancelOrder({
   status,

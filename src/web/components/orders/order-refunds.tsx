@@ -15,7 +15,7 @@ const STATE_CLASSES: Record<OrderRefund['status'], string> = {
   failed: 'bg-red-50 text-danger ring-danger/30',
 };
 
-/** 'Refunded $X of $Y': what has gone back to the card, of what was paid (issue 16). */
+/** 'Refunded $X of $Y': what has gone back to the card, of what was paid (decision 0022). */
 export function refundedLine(order: Pick<Order, 'refunded' | 'total'>): string {
   return `Refunded ${price(order.refunded)} of ${price(order.total)}`;
 }

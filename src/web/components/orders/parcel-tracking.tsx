@@ -7,8 +7,8 @@ type Tracked = Pick<Order, 'carrier' | 'tracking_number' | 'tracking_url'>;
 export const hasTracking = (order: Tracked) => Boolean(order.carrier || order.tracking_number);
 
 /**
- * The carrier's tracking page, in a new tab (issue 17). Opened with noopener and without a referrer:
- * the carrier learns nothing of the shop's page, nor the order's number in its address.
+ * The carrier's tracking page, in a new tab (decision 0023). Opened with noopener and without a
+ * referrer: the carrier learns nothing of the shop's page, nor the order's number in its address.
  */
 export function TrackingLink({
   href,
@@ -29,8 +29,9 @@ export function TrackingLink({
 }
 
 /**
- * An order's parcel for its customer (issue 17): the carrier, the tracking number and a 'Track your
- * parcel' link to the carrier's page when the carrier has one ('Other' has none: the number alone).
+ * An order's parcel for its customer (decision 0023): the carrier, the tracking number and a 'Track
+ * your parcel' link to the carrier's page when the carrier has one ('Other' has none: the number
+ * alone).
  */
 export function ParcelTracking({ order, compact = false }: { order: Tracked; compact?: boolean }) {
   if (!hasTracking(order)) return null;

@@ -1,6 +1,7 @@
 import { STATUS_COLOURS, type OrderStatus } from '../../../domain/orders';
 
-// SPEC §4: Canceled red, Shipped blue, In Progress dark green, Delivered green, others purple.
+// docs/product.md, Orders: Canceled red, Shipped blue, In Progress dark green, Delivered green,
+// others purple.
 const COLOUR_CLASSES: Record<(typeof STATUS_COLOURS)[OrderStatus], string> = {
   red: 'bg-red-100 text-red-800 ring-red-300',
   blue: 'bg-blue-100 text-blue-800 ring-blue-300',

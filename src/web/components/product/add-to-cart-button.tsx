@@ -7,7 +7,7 @@ import { cartStockActions } from '../../features/cart/cart-stock';
 
 /**
  * Adds the product with the chosen quantity; confirms for a moment ("Added") without moving focus.
- * A sold-out product's button is disabled and says 'Sold out' (issue 16).
+ * A sold-out product's button is disabled and says 'Sold out' (docs/product.md, Catalogue).
  */
 export function AddToCartButton({
   product,
@@ -60,7 +60,10 @@ export function AddToCartButton({
   );
 }
 
-/** 'Only N left' under the threshold (issue 16); nothing otherwise (a sold-out button says so itself). */
+/**
+ * 'Only N left' under the threshold (docs/product.md, Catalogue); nothing otherwise (a sold-out
+ * button says so itself).
+ */
 export function LowStockNote({
   stock,
   className = '',

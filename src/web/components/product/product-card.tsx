@@ -10,7 +10,7 @@ import { QuantitySelector } from './quantity-selector';
 /** Card sizes in the 1/2/3/4-column grid, for the browser's image choice. */
 const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 92vw';
 
-/** What a card shows: the summary and the units left (issue 16; null for made to order). */
+/** What a card shows: the summary and the units left (decision 0022; null for made to order). */
 export type CardProduct = ProductSummary & Pick<Product, 'stock'>;
 
 /** A catalogue product as the page sends it to the browser for a card or the starter pack. */
@@ -19,8 +19,8 @@ export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardPro
 }
 
 /**
- * Image, name, description, size line, price, quantity (default 1) and Add to Cart (SPEC §2), with
- * 'Only N left' under the threshold and a disabled 'Sold out' button (issue 16).
+ * Image, name, description, size line, price, quantity (default 1) and Add to Cart, with
+ * 'Only N left' under the threshold and a disabled 'Sold out' button (docs/product.md, Catalogue).
  */
 export function ProductCard({
   product,
@@ -81,7 +81,7 @@ export function ProductCard({
   );
 }
 
-/** The card grid: 1, 2, 3 and 4 columns from extra-small to large screens (SPEC §2). */
+/** The card grid: 1, 2, 3 and 4 columns from extra-small to large screens. */
 export function ProductGrid({
   products,
   headingLevel,

@@ -1,5 +1,5 @@
 /**
- * Empty-data texts of SPEC §8 that the seeded catalogue never produces: 'N/A' for missing nutrition
+ * Empty-data texts that the seeded catalogue never produces: 'N/A' for missing nutrition
  * values, 'No Image Available', 'No FAQs available for this product.', 'Ingredients not available.',
  * and the product page's failure message. Rendered on the server, as the first page load is.
  */

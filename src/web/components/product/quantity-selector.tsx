@@ -7,14 +7,17 @@ interface QuantitySelectorProps {
   /** What the quantity is of, for screen readers: "Quantity of Maple Almond Granola". */
   label: string;
   size?: 'sm' | 'md';
-  /** The most the shopper can have: the units left when the product's stock is counted (issue 16). */
+  /**
+   * The most the shopper can have: the units left when the product's stock is counted (decision
+   * 0022).
+   */
   max?: number | null;
   disabled?: boolean;
 }
 
 /**
- * Minus, the quantity, plus. Never goes below 1 (SPEC §5), nor above the per-line limit or the
- * units left.
+ * Minus, the quantity, plus. Never goes below 1 (docs/product.md, Cart), nor above the per-line
+ * limit or the units left.
  */
 export function QuantitySelector({
   value,

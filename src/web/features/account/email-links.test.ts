@@ -1,7 +1,7 @@
 /**
- * The browser side of the account e-mail links (issue 15): the token leaves the address bar, each
- * token is sent once whatever React does with effects, failures read clearly, and the profile says
- * the right thing about the account's address. Runs in Node with a minimal `window`.
+ * The browser side of the account e-mail links (decision 0021): the token leaves the address bar,
+ * each token is sent once whatever React does with effects, failures read clearly, and the profile
+ * says the right thing about the account's address. Runs in Node with a minimal `window`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../domain/messages';

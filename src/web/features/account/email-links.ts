@@ -1,5 +1,5 @@
 /**
- * The pages behind the links of the account e-mails (issue 15): /reset-password?token=… and
+ * The pages behind the links of the account e-mails (decision 0021): /reset-password?token=… and
  * /verify-email?token=…. The token is read in the browser only (the server sends everyone the same
  * page shell) and leaves the address bar at once, so it is not kept in the history, shown on screen
  * or seen by scripts that read the page address. Each token is sent once per page load, whatever

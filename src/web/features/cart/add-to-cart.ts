@@ -3,7 +3,7 @@ import { track } from '../marketing/track';
 import { openCartDrawer } from './cart-drawer-state';
 import { cartActions } from './cart-store';
 
-/** Adds to the cart, opens the drawer and reports 'Added to Cart' (SPEC §4) with the product's public URL. */
+/** Adds to the cart, opens the drawer and reports 'Added to Cart' with the product's public URL. */
 export function addProductToCart(product: CartProduct, quantity: number): void {
   cartActions.add(product, quantity);
   openCartDrawer();

@@ -1,4 +1,7 @@
-/** A cart line against the catalogue's stock (issue 16): what the drawer and cart page say and block. */
+/**
+ * A cart line against the catalogue's stock (decision 0022): what the drawer and cart page say and
+ * block.
+ */
 import { describe, expect, it } from 'vitest';
 import { lineStock } from './cart-stock';
 

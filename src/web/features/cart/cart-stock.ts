@@ -1,10 +1,10 @@
 /**
- * What the catalogue last said about the stock of the products in the cart (issue 16), for the cart
- * drawer and the cart page: a line whose product is sold out, or that asks for more than is left,
- * keeps the shopper from going to checkout. CartSync fills it from GET /api/products; Add to Cart
- * notes the stock of the page it was pressed on. Kept for the tab in sessionStorage, so a reload
- * within CartSync's check interval still knows it. The server has the last word: create-payment-intent
- * answers 409 when the units are not there.
+ * What the catalogue last said about the stock of the products in the cart (decision 0022), for the
+ * cart drawer and the cart page: a line whose product is sold out, or that asks for more than is
+ * left, keeps the shopper from going to checkout. CartSync fills it from GET /api/products; Add to
+ * Cart notes the stock of the page it was pressed on. Kept for the tab in sessionStorage, so a
+ * reload within CartSync's check interval still knows it. The server has the last word:
+ * create-payment-intent answers 409 when the units are not there.
  */
 import { useSyncExternalStore } from 'react';
 import type { CartItem } from '../../../domain/cart';
@@ -13,7 +13,7 @@ import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../dom
 const STOCK_KEY = 'cart-stock';
 /** What this tab's own open checkout holds: units that are not 'left' for others, but are for us. */
 const HELD_KEY = 'checkout-held';
-/** How long a payment holds its units (the server's default intent lifetime, issue 16). */
+/** How long a payment holds its units (the server's default intent lifetime, decision 0022). */
 const HOLD_MS = DEFAULT_PAYMENT_TTL_MINUTES * 60 * 1000;
 
 /** product id → units left (null: made to order, no limit) */

@@ -1,7 +1,8 @@
 /**
- * The one cart store of the browser (SPEC §4). Persisted to localStorage under `cart` after every
- * change, restored at start, and kept in step with other tabs through the `storage` event. Unreadable
- * or failing storage falls back to an empty cart with a console warning, never a crash.
+ * The one cart store of the browser (docs/product.md, Cart). Persisted to localStorage under `cart`
+ * after every change, restored at start, and kept in step with other tabs through the `storage`
+ * event. Unreadable or failing storage falls back to an empty cart with a console warning, never a
+ * crash.
  */
 import { useSyncExternalStore } from 'react';
 import {

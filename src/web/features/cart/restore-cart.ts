@@ -1,5 +1,5 @@
 /**
- * The cart restore link of the reminder e-mail (SPEC §2, §4): /cart?restoreCart=true&token=…
+ * The cart restore link of the reminder e-mail (decision 0016): /cart?restoreCart=true&token=…
  * replaces the cart with the saved one, signs the shopper in with the session the server hands back
  * and goes to /checkout. The token leaves the address bar first, so it is not kept in the history or
  * seen by scripts that read the page address. Incomplete data is only logged.

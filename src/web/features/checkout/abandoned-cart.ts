@@ -1,6 +1,7 @@
 /**
- * The browser's half of abandoned-cart recovery (SPEC §4): the cart is saved when a signed-in shopper
- * reaches checkout, unless they ordered in the last 15 minutes, and forgotten once they order.
+ * The browser's half of abandoned-cart recovery (decision 0016): the cart is saved when a signed-in
+ * shopper reaches checkout, unless they ordered in the last 15 minutes, and forgotten once they
+ * order.
  */
 import { orderedRecently } from '../../../domain/abandoned-cart';
 import type { Cart } from '../../../domain/cart';
@@ -45,7 +46,7 @@ export function rememberAbandonedCartToken(token: string): void {
 }
 
 /**
- * Deletes the saved cart after an order (SPEC §4: with the 7-second clean-up). The request survives
+ * Deletes the saved cart after an order (with the 7-second clean-up). The request survives
  * the page closing (keepalive); the server has closed the record with the order anyway.
  */
 export function forgetAbandonedCart(): void {

@@ -1,4 +1,4 @@
-/** The payment and order calls of the checkout (SPEC §7 and issue 6), with their answers checked. */
+/** The payment and order calls of the checkout (decision 0013), with their answers checked. */
 import type { CartItem } from '../../../domain/cart';
 import type { ShippingInfo } from '../../../domain/checkout';
 import { messages } from '../../../domain/messages';
@@ -60,7 +60,7 @@ export async function confirmTestPayment(clientSecret: string, card: TestCard): 
 const RETRY_DELAYS_MS = [500, 1500, 3000];
 
 /**
- * Records the order of a paid intent (SPEC §7 body). The server builds it from the intent alone and
+ * Records the order of a paid intent. The server builds it from the intent alone and
  * answers the same order when asked twice, so a dropped connection or a server hiccup is retried:
  * the payment has been taken and the shopper must see their order.
  */
@@ -103,7 +103,7 @@ export async function createOrder(
   return order.data;
 }
 
-/** What became of a payment whose outcome the browser did not hear (issue 14). */
+/** What became of a payment whose outcome the browser did not hear (decision 0013). */
 export type PaymentCheck =
   { outcome: 'ordered'; order: Order } | { outcome: 'not-charged'; message: string } | { outcome: 'unknown' };
 

@@ -1,5 +1,5 @@
 /**
- * The checkout state of SPEC §3 (shippingInfo, shippingMethod, paymentStatus, order, cartItems,
+ * The checkout state (shippingInfo, shippingMethod, paymentStatus, order, cartItems,
  * cartTotal, shippingCost, taxAmount, finalTotal), kept for this tab in sessionStorage under
  * `checkout` so a reload between the steps loses nothing. Amounts are dollars, like the stored cart.
  * Unreadable or failing storage falls back to an empty checkout with a console warning.

@@ -1,5 +1,5 @@
 /**
- * The card step of the payment (issues 6 and 14): with Stripe's Payment Element when the shop has a
+ * The card step of the payment (decision 0013): with Stripe's Payment Element when the shop has a
  * Stripe key, else with the built-in test processor, which follows Stripe's test cards.
  */
 import { ApiError } from '../../api';

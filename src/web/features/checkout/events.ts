@@ -1,4 +1,7 @@
-/** The checkout's marketing events (SPEC §4): 'Started Checkout' and 'Placed Order'. */
+/**
+ * The checkout's marketing events (docs/product.md, Marketing): 'Started Checkout' and 'Placed
+ * Order'.
+ */
 import type { Cart } from '../../../domain/cart';
 import { centsToDollars } from '../../../domain/money';
 import type { Order } from '../../../domain/orders';
@@ -56,7 +59,7 @@ export function trackPlacedOrder(order: Order): void {
         Country: order.shipping_country,
       },
     },
-    // The confirmation page waits longer between looks for the tracker (SPEC §4).
+    // The confirmation page waits longer between looks for the tracker.
     { retryMs: CONFIRMATION_TRACKER_RETRY_MS },
   );
 }

@@ -1,7 +1,7 @@
 /**
- * What a shopper changes on their order page (SPEC §4): cancelling it and editing its shipping
- * address. The page's clientAction runs these; `reload` says whether the page should read the order
- * again (it changed, or its status moved meanwhile: 409).
+ * What a shopper changes on their order page (docs/product.md, Orders): cancelling it and editing
+ * its shipping address. The page's clientAction runs these; `reload` says whether the page should
+ * read the order again (it changed, or its status moved meanwhile: 409).
  */
 import { messages } from '../../../domain/messages';
 import { orderSchema, type OrderAddressUpdate } from '../../../domain/orders';
@@ -47,7 +47,8 @@ export async function changeOrderAddress(
     if (!orderSchema.safeParse(reply).success) throw new Error('Invalid response from the server');
     return { done: true, problem: null, reload: true };
   } catch (error) {
-    // The new address ships at another rate than the one paid (issue 16): the server says what to do.
+    // The new address ships at another rate than the one paid (decision 0022): the server says what
+    // to do.
     if (error instanceof ApiError && error.message === messages.shippingChangeRefused) {
       return { done: false, problem: error.message, reload: false };
     }

@@ -1,6 +1,6 @@
 /**
  * The ways a payment on the payment step can end short of an order, and how the step tells them
- * apart (issues 6, 14 and 16).
+ * apart (decisions 0013 and 0022).
  */
 import type { Product } from '../../../domain/catalog';
 import { messages } from '../../../domain/messages';
@@ -12,9 +12,9 @@ import { cartStockActions } from '../cart/cart-stock';
  * What went wrong: the payment (the card's reason, then 'Payment failed. Please try again.'), the
  * Stripe form not being ready; not enough stock for the cart ('stock', the server's message naming
  * the product and what is left); a checkout open too long ('expired': a new payment is opened at
- * today's prices, issue 16); or, after an error past the card step, the page is checking what
+ * today's prices, decision 0022); or, after an error past the card step, the page is checking what
  * became of the payment ('checking'), or could not find out in time ('unknown'): in both it never
- * offers to pay again (issue 14).
+ * offers to pay again (decision 0013).
  */
 export type Failure = {
   kind: 'payment' | 'not-initialized' | 'stock' | 'expired' | 'checking' | 'unknown';

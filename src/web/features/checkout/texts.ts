@@ -1,5 +1,5 @@
 /**
- * The checkout and order texts of SPEC §2, §4 and §8, word for word. (Shared with the server they
+ * The checkout and order texts, word for word. (Shared with the server they
  * would belong in domain/messages.ts; these are shown by the pages only.)
  */
 export const checkoutTexts = {
@@ -35,5 +35,5 @@ export const trackTexts = {
   notYourOrder: 'Order number not associated with your account.',
 } as const;
 
-/** When an order was last placed in this browser (SPEC §4; the abandoned-cart capture reads it). */
+/** When an order was last placed in this browser (the abandoned-cart capture reads it). */
 export const ORDER_PLACED_AT_KEY = 'orderPlacedAt';

@@ -25,7 +25,10 @@ export function cartTotals(
   );
 }
 
-/** Whether the signed-in shopper is the configured free-shipping account (SPEC §6, §9). */
+/**
+ * Whether the signed-in shopper is the configured free-shipping account (docs/product.md, Prices,
+ * shipping and tax).
+ */
 export function useFreeShipping(freeShippingEmail: string | null): boolean {
   const user = useStoredUser();
   return isFreeShippingAccount(user, freeShippingEmail);

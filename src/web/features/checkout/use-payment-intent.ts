@@ -44,14 +44,14 @@ export function usePaymentIntent({
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setIntent(null);
-        // Not enough left for the cart (issue 16): the server's message, where checkout errors show;
-        // the cart drawer and page learn the stock too.
+        // Not enough left for the cart (decision 0022): the server's message, where checkout errors
+        // show; the cart drawer and page learn the stock too.
         if (isStockRefusal(error)) {
           setFailure({ kind: 'stock', message: (error as ApiError).message });
           void learnStock();
           return;
         }
-        // SPEC §8: a client-secret failure is only logged; paying tries again and says why.
+        // A client-secret failure is only logged; paying tries again and says why.
         console.error('Failed to create the payment intent', error);
       });
     return () => controller.abort();

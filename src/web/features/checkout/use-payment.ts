@@ -1,7 +1,8 @@
 /**
- * The payment step's work (SPEC §4, issues 6, 14, 16): opening the payment for the cart as it is,
- * confirming the card (Stripe's Payment Element, or the built-in test processor without a Stripe
- * key), recording the order, and finding out what became of a payment whose answer was lost.
+ * The payment step's work (docs/product.md, Checkout and payment; decisions 0013 and 0022): opening
+ * the payment for the cart as it is, confirming the card (Stripe's Payment Element, or the built-in
+ * test processor without a Stripe key), recording the order, and finding out what became of a
+ * payment whose answer was lost.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -109,8 +110,8 @@ export function usePayment({
   });
 
   /**
-   * The payment was open too long (issue 16): the server let its units go and will not take it.
-   * Says so, prices the cart again from the catalogue (today's prices; products no longer sold
+   * The payment was open too long (decision 0022): the server let its units go and will not take
+   * it. Says so, prices the cart again from the catalogue (today's prices; products no longer sold
    * leave the cart) and opens a new payment, as the page does when it loads.
    */
   const restartExpired = useCallback(async () => {

@@ -1,7 +1,8 @@
 /**
- * The tracker sender (SPEC §4): events recorded locally, then handed to Klaviyo's onsite object in
- * order once it exists, polling at 200 ms (500 ms for the confirmation), and given up after a bound.
- * Runs in Node with a minimal `window`; fake timers stand in for the clock.
+ * The tracker sender (docs/product.md, Marketing): events recorded locally, then handed to
+ * Klaviyo's onsite object in order once it exists, polling at 200 ms (500 ms for the confirmation),
+ * and given up after a bound. Runs in Node with a minimal `window`; fake timers stand in for the
+ * clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as TrackModuleType from './track';

@@ -1,10 +1,11 @@
 /**
- * The one entry point for marketing events (SPEC §4): identify (on login), 'Viewed Product', 'Added to
- * Cart', 'Started Checkout' and 'Placed Order'. Every event is recorded in `window.__northbiteEvents`
- * (tests and debugging read it). When KLAVIYO_PUBLIC_KEY is set, events also go to Klaviyo's onsite
- * script, which loads after the page is interactive (marketing-tracker.tsx): the sender waits for it,
- * retrying every 200 ms (500 ms on the confirmation page), in order, and gives up after a bound so
- * nothing waits forever when the script is blocked.
+ * The one entry point for marketing events (docs/product.md, Marketing): identify (on login),
+ * 'Viewed Product', 'Added to Cart', 'Started Checkout' and 'Placed Order'. Every event is recorded
+ * in `window.__northbiteEvents` (tests and debugging read it). When KLAVIYO_PUBLIC_KEY is set,
+ * events also go to Klaviyo's onsite script, which loads after the page is interactive
+ * (marketing-tracker.tsx): the sender waits for it, retrying every 200 ms (500 ms on the
+ * confirmation page), in order, and gives up after a bound so nothing waits forever when the script
+ * is blocked.
  */
 export type MarketingEvent =
   'identify' | 'Added to Cart' | 'Viewed Product' | 'Started Checkout' | 'Placed Order';
@@ -28,7 +29,7 @@ declare global {
   }
 }
 
-/** SPEC §9: the tracker wait retries every 200 ms, every 500 ms on the confirmation page. */
+/** The tracker wait retries every 200 ms, every 500 ms on the confirmation page. */
 export const TRACKER_RETRY_MS = 200;
 export const CONFIRMATION_TRACKER_RETRY_MS = 500;
 /** After this long without a tracker (blocked, offline), events stop waiting and are dropped. */
@@ -56,7 +57,7 @@ export function track(
   send(event, properties, options.retryMs ?? TRACKER_RETRY_MS);
 }
 
-/** Tells the tracker who the shopper is (SPEC §4: on login, with e-mail, first and last name). */
+/** Tells the tracker who the shopper is (on login, with e-mail, first and last name). */
 export function identify(person: { email: string; firstName?: string; lastName?: string }): void {
   const properties = {
     email: person.email,

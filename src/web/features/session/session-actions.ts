@@ -1,5 +1,5 @@
 /**
- * Signing in and out in the browser (SPEC §4 Session): storage, the marketing identify, the server.
+ * Signing in and out in the browser: storage, the marketing identify, the server.
  * No schema library here: the cart page signs in from a restore link (refresh-stored-user.ts has the
  * one read that validates an answer).
  */
@@ -32,7 +32,7 @@ export async function signOut(): Promise<void> {
 
 /**
  * Where to go after signing in: the page that sent the shopper to /login (navigation state `from`,
- * SPEC §4), when it is a path on this site, else /shop.
+ * docs/product.md, Screens), when it is a path on this site, else /shop.
  */
 export function afterLoginPath(state: unknown): string {
   const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;

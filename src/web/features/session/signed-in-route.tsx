@@ -1,7 +1,8 @@
 /**
- * What the route modules of the signed-in screens (profile, orders, checkout) share (issue 18). Their
- * data is read in the browser by a `clientLoader` that also runs on hydration: the session lives in
- * browser storage, so the server sends the loading state (`HydrateFallback`) and never loads them.
+ * What the route modules of the signed-in screens (profile, orders, checkout) share (decision
+ * 0027). Their data is read in the browser by a `clientLoader` that also runs on hydration: the
+ * session lives in browser storage, so the server sends the loading state (`HydrateFallback`) and
+ * never loads them.
  */
 import { isRouteErrorResponse, Link } from 'react-router';
 import { messages } from '../../../domain/messages';

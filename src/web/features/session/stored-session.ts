@@ -1,6 +1,6 @@
 /**
- * The signed-in session kept in browser storage (keys `token` and `user`, SPEC §3). The session is
- * restored only when both are present (SPEC §4). The server renders signed-out; the signed-in view
+ * The signed-in session kept in browser storage (keys `token` and `user`). The session is
+ * restored only when both are present. The server renders signed-out; the signed-in view
  * appears after hydration, so public pages stay the same for everyone and can be cached.
  */
 import { useSyncExternalStore } from 'react';

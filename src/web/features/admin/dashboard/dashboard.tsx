@@ -16,9 +16,9 @@ import { UserManagement } from '../users/user-management';
 import type { DashboardData, TabView } from './dashboard-loader';
 
 /**
- * The dashboard (SPEC §2): who is signed in, the tabs, and the selected tab's panel with the data
- * the route's clientLoader read for it. A tab being switched to shows at once, loading; the others
- * are not rendered.
+ * The dashboard (docs/product.md, Admin tools): who is signed in, the tabs, and the selected tab's
+ * panel with the data the route's clientLoader read for it. A tab being switched to shows at once,
+ * loading; the others are not rendered.
  */
 export function Dashboard({ admin, data }: { admin: StoredUser; data: DashboardData }) {
   const { pending, update } = useListParams();

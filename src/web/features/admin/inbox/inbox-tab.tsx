@@ -3,8 +3,8 @@ import { Messages, type UpdateUnread } from './messages';
 import { Signups } from './signups';
 
 /**
- * The Inbox tab (issue 17): contact messages, newest first, with their read state and a reply link;
- * newsletter sign-ups with their Klaviyo state. Both searchable by e-mail, a page at a time.
+ * The Inbox tab (decision 0023): contact messages, newest first, with their read state and a reply
+ * link; newsletter sign-ups with their Klaviyo state. Both searchable by e-mail, a page at a time.
  * `setUnread` keeps the tab's badge in step with what is marked here.
  */
 export function Inbox({ data, setUnread }: { data: InboxData | null; setUnread: UpdateUnread }) {

@@ -1,6 +1,6 @@
 /**
- * The Inbox tab (issue 17): contact messages and newsletter sign-ups, each a page at a time and
- * searchable by e-mail; the checks of their answers, the reply link and the unread count.
+ * The Inbox tab (decision 0023): contact messages and newsletter sign-ups, each a page at a time
+ * and searchable by e-mail; the checks of their answers, the reply link and the unread count.
  */
 import { brand } from '../../../../domain/brand';
 import {

@@ -25,12 +25,12 @@ const UPDATE_FAILED = 'Failed to update the order. Please try again.';
 
 /**
  * One order for an admin: items, amounts, customer and shipping address, and its status, paid flag
- * and shipping details (carrier and tracking number, issue 17), saved together in one request (PATCH
- * /api/orders/:id/status) so they never half change. The status select offers only the moves the
- * order may make (ORDER_TRANSITIONS; Refunded never by hand), and cancelling asks first, saying what
- * will be refunded. Refunds, in full or in part, go through the payment provider (POST
- * /api/orders/:id/refunds, issue 16). The order's timeline (issue 17) is read when the dialog opens
- * and again after each save or refund.
+ * and shipping details (carrier and tracking number, decision 0023), saved together in one request
+ * (PATCH /api/orders/:id/status) so they never half change. The status select offers only the moves
+ * the order may make (ORDER_TRANSITIONS; Refunded never by hand), and cancelling asks first, saying
+ * what will be refunded. Refunds, in full or in part, go through the payment provider (POST
+ * /api/orders/:id/refunds, decision 0022). The order's timeline (decision 0023) is read when the
+ * dialog opens and again after each save or refund.
  */
 export function OrderDialog({
   order,
@@ -56,7 +56,8 @@ export function OrderDialog({
   const [refunding, setRefunding] = useState(false);
   const change = statusChange(current, status, paid, shipping);
   const leftCents = refundLeftCents(current);
-  // Cancelling a card-paid order refunds what is left of it (issue 16), ticked paid or not (decision 0039).
+  // Cancelling a card-paid order refunds what is left of it (decision 0022), ticked paid or not
+  // (decision 0039).
   const cancelRefunds = current.payment_intent_id !== null && leftCents > 0;
 
   function show(updated: Order) {

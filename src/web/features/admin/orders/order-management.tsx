@@ -15,9 +15,10 @@ import type { OrdersData } from './orders-api';
 const LIST_PARAMS = ['status', 'q', 'page', 'order'] as const;
 
 /**
- * Order Management (issue 7): every order, newest first, by status, by order number or e-mail, a
- * page at a time; a dialog per order to see it whole and set its status and paid flag. The list is
- * the route's clientLoader's, for the query in the address; `data` is null while it first loads.
+ * Order Management (docs/product.md, Admin tools): every order, newest first, by status, by order
+ * number or e-mail, a page at a time; a dialog per order to see it whole and set its status and
+ * paid flag. The list is the route's clientLoader's, for the query in the address; `data` is null
+ * while it first loads.
  */
 export function OrderManagement({ data }: { data: OrdersData | null }) {
   const { params, pending, update, changing } = useListParams();

@@ -12,9 +12,9 @@ const DOT_CLASSES: Record<OrderEvent['actor']['kind'], string> = {
 };
 
 /**
- * The order's timeline (issue 17, GET /api/orders/:id/timeline), oldest first: what happened, when,
- * and who did it. Read when the dialog opens and whenever `version` changes (after a save or a
- * refund); the events already shown stay while it is read again.
+ * The order's timeline (decision 0023, GET /api/orders/:id/timeline), oldest first: what happened,
+ * when, and who did it. Read when the dialog opens and whenever `version` changes (after a save or
+ * a refund); the events already shown stay while it is read again.
  */
 export function OrderTimeline({ orderId, version }: { orderId: number; version: number }) {
   const id = useId();

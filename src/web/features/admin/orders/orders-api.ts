@@ -17,12 +17,12 @@ export function loadOrders(params: URLSearchParams, signal: AbortSignal): Promis
 export const updateOrder = (id: number, change: StatusChange): Promise<Order> =>
   adminRequest(orderSchema, `/api/orders/${id}/status`, { method: 'PATCH', body: change });
 
-/** POST /api/orders/:id/refunds (issue 16): the amount goes through the payment provider. */
+/** POST /api/orders/:id/refunds (decision 0022): the amount goes through the payment provider. */
 export const refundOrder = (id: number, cents: number, reason: string): Promise<Order> =>
   adminRequest(orderSchema, `/api/orders/${id}/refunds`, {
     method: 'POST',
     body: { amount: centsToDollars(cents), reason },
   });
 
-/** GET /api/orders/:id/timeline (issue 17). */
+/** GET /api/orders/:id/timeline (decision 0023). */
 export const timelinePath = (id: number) => `/api/orders/${id}/timeline`;

@@ -1,7 +1,7 @@
 /**
- * Order Management (issue 7): the list query and the change an admin makes to one order; the statuses
- * an admin may move it to and the refund form's amount (issue 16); the shipping details and the
- * order's timeline (issue 17).
+ * Order Management (docs/product.md, Admin tools): the list query and the change an admin makes to
+ * one order; the statuses an admin may move it to and the refund form's amount (decision 0022); the
+ * shipping details and the order's timeline (decision 0023).
  */
 import {
   CARRIERS,

@@ -12,10 +12,10 @@ import { refundOrder } from './orders-api';
 const REFUND_FAILED = 'Failed to refund the order. Please try again.';
 
 /**
- * Refunds of the order (issue 16): each one with its date, amount, reason and state, 'Refunded $X of
- * $Y', and a form for a full or partial refund. The amount starts at what is left. The Refund button
- * is disabled while the request is out, and a second press before that is ignored, so a double click
- * refunds once.
+ * Refunds of the order (decision 0022): each one with its date, amount, reason and state, 'Refunded
+ * $X of $Y', and a form for a full or partial refund. The amount starts at what is left. The Refund
+ * button is disabled while the request is out, and a second press before that is ignored, so a
+ * double click refunds once.
  */
 export function RefundSection({
   order,

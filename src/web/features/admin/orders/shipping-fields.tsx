@@ -6,10 +6,10 @@ import { TrackingLink } from '../../../components/orders/parcel-tracking';
 import { isCarrier, type ShippingInput } from './orders';
 
 /**
- * The carrier and the tracking number (issue 17), saved with the status. Picking Shipped brings them
- * forward (a maple ring, the hint about the customer's e-mail) without moving anything: the hint and
- * the saved line are always there, only their words change. What is saved shows under them, with the
- * carrier's tracking page in a new tab.
+ * The carrier and the tracking number (decision 0023), saved with the status. Picking Shipped
+ * brings them forward (a maple ring, the hint about the customer's e-mail) without moving anything:
+ * the hint and the saved line are always there, only their words change. What is saved shows under
+ * them, with the carrier's tracking page in a new tab.
  */
 export function ShippingFields({
   id,

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { panelClass, quietButton } from '../shared/ui';
 import { downloadExport, EXPORTS } from './overview';
 
-/** The CSV downloads (issue 17); each is fetched with the session's token and saved as a file. */
+/**
+ * The CSV downloads (decision 0023); each is fetched with the session's token and saved as a file.
+ */
 export function Exports() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

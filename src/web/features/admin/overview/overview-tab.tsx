@@ -14,9 +14,9 @@ const GAP = 4;
 const dayFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
- * The Overview tab (issue 17): sales today, over 7 and 30 days, the daily revenue of the last 30
- * days as an inline SVG chart, the best sellers, the paid orders waiting to ship, GST by month, and
- * the CSV exports.
+ * The Overview tab (decision 0023): sales today, over 7 and 30 days, the daily revenue of the last
+ * 30 days as an inline SVG chart, the best sellers, the paid orders waiting to ship, GST by month,
+ * and the CSV exports.
  */
 export function OverviewTab({ data }: { data: OverviewData | null }) {
   const { reload, reloading } = useReload();

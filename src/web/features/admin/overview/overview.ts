@@ -1,6 +1,6 @@
 /**
- * The Overview tab's calls (issue 17): the numbers, and the CSV downloads. A download needs the
- * session's bearer token, so it is fetched and handed to the browser as a file, not linked.
+ * The Overview tab's calls (decision 0023): the numbers, and the CSV downloads. A download needs
+ * the session's bearer token, so it is fetched and handed to the browser as a file, not linked.
  */
 import { overviewSchema, type Overview } from '../../../../domain/overview';
 import { messages } from '../../../../domain/messages';

@@ -30,10 +30,10 @@ type Dialog =
 type Visibility = 'all' | 'visible' | 'hidden';
 
 /**
- * Product Management (issue 7): list, search, category filter, create, edit, hide, show, delete; the
- * stock of each product with the units checkouts hold, 'Adjust stock' with its history (decision
- * 0039), and 'Mark sold out', which keeps the product in the shop with its Add to Cart disabled
- * (issue 16). The list is the route's clientLoader's
+ * Product Management (decision 0015): list, search, category filter, create, edit, hide, show,
+ * delete; the stock of each product with the units checkouts hold, 'Adjust stock' with its history
+ * (decision 0039), and 'Mark sold out', which keeps the product in the shop with its Add to Cart
+ * disabled (decision 0022). The list is the route's clientLoader's
  * (`data`, null while it first loads); a create or an edit loads it again.
  */
 export function ProductManagement({ data }: { data: ProductsData | null }) {

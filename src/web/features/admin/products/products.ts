@@ -1,6 +1,6 @@
 /**
- * Product Management (issue 7): the admin list's product shape, the create and edit form, and what
- * each sends: the whole product as multipart on create, only the changed fields on edit.
+ * Product Management (decision 0015): the admin list's product shape, the create and edit form, and
+ * what each sends: the whole product as multipart on create, only the changed fields on edit.
  */
 import { type Product } from '../../../../domain/catalog-schemas';
 import { formatAmount, formatPrice, dollarsToCents } from '../../../../domain/money';

@@ -12,7 +12,7 @@ function planHint(product: PlannedProduct): string {
   return `${packs}; one batch makes ${scaled(product.packs_per_batch, 1)} packs, so ${product.multiplier} batches.`;
 }
 
-/** The multiplier (SPEC §9), and 'Plan from open orders', which sets it from the packs waiting. */
+/** The multiplier, and 'Plan from open orders', which sets it from the packs waiting. */
 export function MultiplierPanel({ workspace }: { workspace: RecipeWorkspace }) {
   const { multiplierText, parsedMultiplier, selected, planShown, planning, planFailed } = workspace;
   const multiplierError = parsedMultiplier === null ? 'Enter a number of batches, e.g. 1 or 2.5.' : undefined;

@@ -4,7 +4,7 @@ import { dateTimeFormat, panelClass, quietButton, tdClass, thClass } from '../sh
 import './admin-print.css';
 
 /**
- * The production plan (issue 7, beyond the spec): the packs waiting in open orders per product, the
+ * The production plan (decision 0014): the packs waiting in open orders per product, the
  * batches that cover them, and the baker's pick list: every ingredient needed across all of them.
  * Printing shows this section alone.
  */

@@ -7,8 +7,8 @@ const whole = (value: number | null | undefined, unit: string) =>
   value === null || value === undefined ? 'N/A' : `${value} ${unit}`;
 
 /**
- * A recipe as the baker reads it (SPEC §2): instructions, cooking time, oven temperature, yield and
- * total weight, and the ingredient table, with every quantity times the multiplier (SPEC §9).
+ * A recipe as the baker reads it: instructions, cooking time, oven temperature, yield and
+ * total weight, and the ingredient table, with every quantity times the multiplier.
  */
 export function RecipeCard({
   title,

@@ -12,7 +12,7 @@ import type { RecipeWorkspace } from './use-recipe-workspace';
 const batches = (count: number) => `${scaled(count, 1)} ${count === 1 ? 'batch' : 'batches'}`;
 
 /**
- * The chosen product's recipe, scaled by the multiplier, with 'Add ingredients'; the form of SPEC §2
+ * The chosen product's recipe, scaled by the multiplier, with 'Add ingredients'; the recipe form
  * when it has none yet; and the base dough (recipe 1) under cookie flavours, or alone before a choice.
  */
 export function RecipeDetails({ workspace }: { workspace: RecipeWorkspace }) {

@@ -25,7 +25,7 @@ const reasonOf = (error: unknown) => {
 };
 
 /**
- * The recipe form of SPEC §2. Without a recipe: the recipe's fields and its ingredients, saved with
+ * The recipe form. Without a recipe: the recipe's fields and its ingredients, saved with
  * 'Save Recipe' (POST /api/recipes, then one POST per ingredient, in parallel). With one: only the
  * ingredient list, saved with 'Save Ingredients'. Rows that fail stay in the form to try again; rows
  * that were saved leave it, so nothing is sent twice.

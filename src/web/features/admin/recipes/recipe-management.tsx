@@ -7,7 +7,7 @@ import type { RecipesData } from './recipes-api';
 import { useRecipeWorkspace } from './use-recipe-workspace';
 
 /**
- * Recipe Management (SPEC §2) and the production plan from open orders (issue 7). The products, the
+ * Recipe Management and the production plan from open orders (decision 0014). The products, the
  * recipes, the ingredients, recipe 1 and the open packs are the route's clientLoader's (`data`, null
  * while they first load); the rest is the workspace's.
  */

@@ -1,6 +1,6 @@
 /**
- * Recipe Management (SPEC §2, issue 7): the recipe shapes the API answers, the scaling by the
- * multiplier (SPEC §9: two decimals), the create form, and the spec's four alerts.
+ * Recipe Management (decision 0014): the recipe shapes the API answers, the scaling by the
+ * multiplier (two decimals), the create form, and the spec's four alerts.
  */
 import { z } from '../../../../domain/zod';
 
@@ -27,7 +27,7 @@ import {
   type RecipeSummary,
 } from '../../../../domain/recipes';
 
-/** The spec's four alerts (SPEC §8) and 'Unknown', from the domain's one list. */
+/** The spec's four alerts and 'Unknown', from the domain's one list. */
 export const recipeTexts = {
   recipeCreated: recipeMessages.recipeCreated,
   recipeFailed: recipeMessages.createRecipeFailed,
@@ -36,7 +36,7 @@ export const recipeTexts = {
   unknownIngredient: UNKNOWN_INGREDIENT,
 } as const;
 
-/** Recipe 1, the base cookie dough every cookie flavour starts from (SPEC §2). */
+/** Recipe 1, the base cookie dough every cookie flavour starts from. */
 export const BASE_RECIPE_ID = 1;
 
 // The answers of the recipe calls, checked in the browser with the domain's schemas.
@@ -44,13 +44,13 @@ export { ingredientSchema, recipeIngredientSchema, recipeSchema, recipeSummarySc
 export const planSchema = productionPlanSchema;
 export type { Ingredient, PlannedProduct, ProductionPlan, Recipe, RecipeIngredient, RecipeSummary };
 
-/** A quantity times the multiplier, to two decimals (SPEC §9); a missing one shows as a dash. */
+/** A quantity times the multiplier, to two decimals; a missing one shows as a dash. */
 export function scaled(value: number | null | undefined, multiplier: number): string {
   if (value === null || value === undefined) return '—';
   return (Math.round(Number((value * multiplier * 100).toPrecision(15))) / 100).toFixed(2);
 }
 
-/** The ingredient's name, or 'Unknown' when it is missing (SPEC §8). */
+/** The ingredient's name, or 'Unknown' when it is missing. */
 export const ingredientName = (ingredient: { ingredient_name?: string | null }) =>
   ingredient.ingredient_name?.trim() || recipeTexts.unknownIngredient;
 
@@ -180,7 +180,7 @@ export const ingredientPayload = (recipeId: number, row: IngredientRow) => ({
   cups: row.cups,
 });
 
-/** One of the spec's recipe alerts (SPEC §8), shown above the recipe. */
+/** One of the spec's recipe alerts, shown above the recipe. */
 export interface RecipeAlert {
   tone: 'success' | 'error';
   text: string;

@@ -115,7 +115,7 @@ function reduce(state: Workspace, action: Action): Workspace {
 }
 
 /**
- * The Recipes tab's state (SPEC §2, issue 7): the multiplier, the chosen product and its recipe, the
+ * The Recipes tab's state (decision 0014): the multiplier, the chosen product and its recipe, the
  * spec's alerts, the production plan, and what a save changes. The lists come from the route's
  * clientLoader (`data`); the chosen product's recipe is read here, as it depends on the choice.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's calls: the shop's request helper (SPEC §7) with every answer checked against its
+ * The dashboard's calls: the shop's request helper with every answer checked against its
  * schema, a list reader that also returns the `x-total-count` header of paged lists, and the shape in
  * which the route's clientLoader hands each list to its tab.
  */

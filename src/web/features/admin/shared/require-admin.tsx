@@ -6,9 +6,10 @@ import { useStoredUser, type StoredUser } from '../../session/stored-session';
 import { useHydrated } from '../../use-hydrated';
 
 /**
- * The dashboard's guard (SPEC §2, §6): without a stored user, or with one who is not an admin, the
- * browser goes to /login, which brings an admin back here after signing in. Like the login guard it
- * decides after hydration; the server enforces the role on every admin call whatever happens here.
+ * The dashboard's guard (docs/product.md, Screens): without a stored user, or with one who is not
+ * an admin, the browser goes to /login, which brings an admin back here after signing in. Like the
+ * login guard it decides after hydration; the server enforces the role on every admin call whatever
+ * happens here.
  */
 export function RequireAdmin({ children }: { children: (admin: StoredUser) => ReactNode }) {
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 /**
- * The dashboard's tabs (SPEC §2), in order, then the Overview and the Inbox (issue 17); the selected one is the `tab`
- * query parameter.
+ * The dashboard's tabs (docs/product.md, Screens), in order, then the Overview and the Inbox
+ * (decision 0023); the selected one is the `tab` query parameter.
  */
 export const ADMIN_TABS = [
   { id: 'products', label: 'Product Management' },

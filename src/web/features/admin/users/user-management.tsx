@@ -24,8 +24,8 @@ type Dialog =
 const SELF_NOTE = 'You cannot remove your own admin rights or delete your own account.';
 
 /**
- * User Management (issue 7): accounts, editing, deleting, and admin rights. The accounts are the
- * route's clientLoader's (`data`, null while they first load).
+ * User Management (docs/product.md, Admin tools): accounts, editing, deleting, and admin rights.
+ * The accounts are the route's clientLoader's (`data`, null while they first load).
  */
 export function UserManagement({ admin, data }: { admin: StoredUser; data: UsersData | null }) {
   const { reload, reloading } = useReload();

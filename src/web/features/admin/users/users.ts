@@ -1,4 +1,7 @@
-/** User Management (issue 7): the edit form of an account, and what it sends (only the changes). */
+/**
+ * User Management (docs/product.md, Admin tools): the edit form of an account, and what it sends
+ * (only the changes).
+ */
 import type { User } from '../../../../domain/accounts';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, phoneNumberField } from '../../../../domain/account-details';
 import { emailField } from '../../../../domain/marketing';
@@ -14,7 +17,7 @@ const nameField = (what: string) =>
     .min(1, { message: `Please enter the ${what}.` })
     .max(NAME_MAX_LENGTH, { message: `Please keep the ${what} under ${NAME_MAX_LENGTH} characters.` });
 
-/** SPEC §5: the e-mail must look like one ('Please enter a valid email address.'). */
+/** The e-mail must look like one ('Please enter a valid email address.'). */
 export const userEditSchema = z.object({
   firstName: nameField('first name'),
   lastName: nameField('last name'),
@@ -55,7 +58,7 @@ export function userChanges(user: User, edit: UserEdit): Partial<UserEdit> {
 export const fullName = (user: Pick<User, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-/** The spec's message (SPEC §8), with the server's reason under it when it refused the request. */
+/** The spec's message, with the server's reason under it when it refused the request. */
 function withReason(message: string, error: unknown): string {
   const reason = userMessage(error, '');
   return reason && reason !== message ? `${message}\n${reason}` : message;

@@ -1,6 +1,6 @@
 /**
- * Accounts people can trust (issue 15), in Chromium against a started shop whose e-mails go to a
- * real SMTP server on loopback: a forgotten password reset through the e-mailed link (which works
+ * Accounts people can trust (decision 0021), in Chromium against a started shop whose e-mails go to
+ * a real SMTP server on loopback: a forgotten password reset through the e-mailed link (which works
  * once), a new account's address confirmed through its link, and an e-mail change that waits for
  * the link sent to the new address. Every link is read from the e-mail as delivered, in both its
  * plain-text and HTML parts.

@@ -1,6 +1,7 @@
 /**
- * Account journeys (issue 5): register, log out, log in again and land back on the guarded page,
- * edit every profile field, the phone input, the login states, Google's button and the admin link.
+ * Account journeys (docs/product.md, Accounts): register, log out, log in again and land back on
+ * the guarded page, edit every profile field, the phone input, the login states, Google's button
+ * and the admin link.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -390,7 +391,8 @@ describe('profile', () => {
     const { page, email } = await signedInProfile(phone);
     await editField(page, 'Email', () => page.fill('#profile-email', 'not-an-email'));
     expect(await page.getByRole('alert').textContent()).toBe('Please enter a valid email address.');
-    // Whether another account has the address is not told (issue 15): following the link would fail.
+    // Whether another account has the address is not told (decision 0021): following the link would
+    // fail.
     await page.fill('#profile-email', taken.toUpperCase());
     await page.fill('#profile-email-current-password', 'oat clusters forever');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,8 +1,8 @@
 /**
- * Admin dashboard journeys (issue 7): who gets in, the tab kept in the URL, a product created with an
- * image and seen in the shop, an order set to Shipped that its customer can then no longer cancel,
- * user editing with the e-mail check, a recipe created and scaled by the multiplier, the production
- * plan from open orders, and axe on every tab.
+ * Admin dashboard journeys (docs/product.md, Admin tools): who gets in, the tab kept in the URL, a
+ * product created with an image and seen in the shop, an order set to Shipped that its customer can
+ * then no longer cancel, user editing with the e-mail check, a recipe created and scaled by the
+ * multiplier, the production plan from open orders, and axe on every tab.
  */
 import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
@@ -425,7 +425,8 @@ describe('orders', () => {
     const status = details.getByRole('combobox', { name: 'Status' });
     expect(
       await status.locator('option').evaluateAll((options) => options.map((o) => o.textContent)),
-      // The moves the status table allows from Pending (issue 16): Refunded only comes from a refund.
+      // The moves the status table allows from Pending (decision 0022): Refunded only comes from a
+      // refund.
     ).toEqual(['Pending', 'In Progress', 'Shipped', 'Delivered', 'Canceled']);
     expect(await details.getByRole('checkbox', { name: 'Paid' }).isChecked()).toBe(true);
     expect(await details.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);

@@ -1,7 +1,8 @@
 /**
- * Checkout and order journeys (issue 6): from an empty cart to 'Thank You for Your Order!' with the
- * test processor's cards, the checkout's checks and states, the order page (address editing,
- * cancellation, statuses), order tracking, the clean-up after the confirmation, and axe.
+ * Checkout and order journeys (docs/product.md, Checkout and payment): from an empty cart to 'Thank
+ * You for Your Order!' with the test processor's cards, the checkout's checks and states, the order
+ * page (address editing, cancellation, statuses), order tracking, the clean-up after the
+ * confirmation, and axe.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,7 +231,8 @@ describe('checkout', () => {
     await page.getByText('Please enter a valid Canadian postal code (e.g., A1A 1A1).').waitFor();
     expect(await page.locator('#shipping-postalCode').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toMatch(/\/checkout$/);
-    // Burnaby's rate needs a Burnaby postal code (issue 16): until one is typed, the other cities' rate.
+    // Burnaby's rate needs a Burnaby postal code (decision 0022): until one is typed, the other
+    // cities' rate.
     expect(await page.getByTestId('summary-shipping').textContent()).toBe(money(1500));
 
     // Every text the shipping cost shows, with when it showed it (navigation stays in this window).
@@ -453,8 +455,8 @@ const besidesUncertain = (errors: string[]) =>
       !e.includes('Failed to record the order'),
   );
 
-// Issue 14: after an error past the card step the page said 'Payment failed. Please try again.',
-// inviting a second charge for a card that may have been taken.
+// Decision 0013: after an error past the card step the page said 'Payment failed. Please try
+// again.', inviting a second charge for a card that may have been taken.
 describe('an uncertain payment', () => {
   it('a lost answer after the card was taken: the page checks, never offers to pay again, and shows the one order', async () => {
     const auth = await registerThroughApi();

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 9): the built shop, run as a process on a PostgreSQL database made for each case,
+ * Faults: the built shop, run as a process on a PostgreSQL database made for each case,
  * loses nothing when its database connections are killed, when it is stopped under load, or when it
  * crashes between a payment and its order.
  *
@@ -710,9 +710,10 @@ const eventMark = (db: TestDatabase, eventId: string) =>
     async (client) =>
       (await client.query(`select id from processed_events where id = $1`, [eventId])).rowCount,
   );
-// Issue 14: the test processor committed the intent as succeeded before the order's transaction, so a
-// crash in between left money taken and no order (32 such after kill -9s under load). The card is now
-// taken in the order's own transaction: a crash takes nothing, and paying again makes one order.
+// Decision 0013: the test processor committed the intent as succeeded before the order's
+// transaction, so a crash in between left money taken and no order (32 such after kill -9s under
+// load). The card is now taken in the order's own transaction: a crash takes nothing, and paying
+// again makes one order.
 describe.skipIf(skipPostgres)('a crash while the test card is being taken', () => {
   let db: TestDatabase;
   let shop: RunningShop;
@@ -901,7 +902,7 @@ describe.skipIf(skipPostgres)('a crash while a Stripe webhook was being applied'
 });
 
 // ---------------------------------------------------------------------------------------------------
-// (d) Bounded waits, outages and crashes under load (issue 14)
+// (d) Bounded waits, outages and crashes under load (decision 0020)
 
 /** The shop's own backends on `db`: every connection to it but ours. */
 const shopBackends = async (client: pg.Client, db: TestDatabase) =>

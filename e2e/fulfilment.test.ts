@@ -1,5 +1,5 @@
 /**
- * Shipping details and the order timeline (issue 17), in Chromium against a started shop whose
+ * Shipping details and the order timeline (decision 0023), in Chromium against a started shop whose
  * e-mails go to a real SMTP server on loopback: a customer pays with the test card, an admin marks
  * the order Shipped with Canada Post and a tracking number in the order dialog (a bad number is
  * refused in the browser first), the customer's 'on its way' e-mail holds the carrier's tracking

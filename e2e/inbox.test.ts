@@ -1,7 +1,7 @@
 /**
- * The admin's Inbox tab (issue 17): contact messages sent through the contact form and newsletter
- * sign-ups, seen by an admin with the unread badge, the reply link, read and unread marks, the search
- * by e-mail, and axe on the tab.
+ * The admin's Inbox tab (decision 0023): contact messages sent through the contact form and
+ * newsletter sign-ups, seen by an admin with the unread badge, the reply link, read and unread
+ * marks, the search by e-mail, and axe on the tab.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';

@@ -1,7 +1,8 @@
 /**
- * `npm start` serves the production build whatever NODE_ENV says (issue 20): with NODE_ENV=development
- * in the environment it once built and served React's development bundle (a 552 kB framework chunk).
- * The shop is started through scripts/start.mjs, as `npm start` does, after `npm run build`.
+ * `npm start` serves the production build whatever NODE_ENV says (decision 0031): with
+ * NODE_ENV=development in the environment it once built and served React's development bundle (a
+ * 552 kB framework chunk). The shop is started through scripts/start.mjs, as `npm start` does,
+ * after `npm run build`.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * What a phone downloads before a public page can paint and hydrate (issue 20), checked exactly
- * rather than timed: the stylesheet is in the document (no render-blocking request), the two
- * preloaded fonts are the core subset files and the pages show no character outside them, the hero
- * offers a phone-sized image, and the shop's own first-load scripts stay under 20 kB brotli beside
- * the framework's, with no schema library in them (nor on the cart page).
+ * What a phone downloads before a public page can paint and hydrate (decision 0033), checked
+ * exactly rather than timed: the stylesheet is in the document (no render-blocking request), the
+ * two preloaded fonts are the core subset files and the pages show no character outside them, the
+ * hero offers a phone-sized image, and the shop's own first-load scripts stay under 20 kB brotli
+ * beside the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
 import { get } from 'node:http';

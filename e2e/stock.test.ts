@@ -1,9 +1,9 @@
 /**
- * Stock in the browser (issue 16): the admin sets a product's stock to 1 in the product form, shopper
- * A buys that last pack with the test card, and shopper B, who had put it in their cart before,
- * comes back to find the product page saying 'Sold out' (button disabled, structured data OutOfStock,
- * on the category page too) and the cart drawer marking the line sold out, with checkout held back
- * until it is removed. The product stays in the shop the whole time.
+ * Stock in the browser (decision 0022): the admin sets a product's stock to 1 in the product form,
+ * shopper A buys that last pack with the test card, and shopper B, who had put it in their cart
+ * before, comes back to find the product page saying 'Sold out' (button disabled, structured data
+ * OutOfStock, on the category page too) and the cart drawer marking the line sold out, with
+ * checkout held back until it is removed. The product stays in the shop the whole time.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

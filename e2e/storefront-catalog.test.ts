@@ -1,6 +1,7 @@
 /**
  * Storefront journeys, part 1: the shop page, its loading state, the category pages (with their
- * error state), the variety-pack page and the product pages (SPEC §2, §4, §8, §9).
+ * error state), the variety-pack page and the product pages (docs/product.md, Screens and
+ * Catalogue).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

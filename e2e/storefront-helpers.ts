@@ -56,7 +56,9 @@ export async function getJson<T>(url: string): Promise<T> {
 /** Dollars as the screens show them: 34.99 -> "$34.99". */
 export const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-/** The spec's size line (SPEC §9), written out independently of the app's own helper. */
+/**
+ * The size line (docs/product.md, Catalogue), written out independently of the app's own helper.
+ */
 export function expectedSizeLine(p: ApiProduct): string {
   if (p.slug === 'chunky-variety-pack') return 'Pack of 4';
   if (p.category === 'Chunky Protein Cookies') return `Pack of 8 (${p.size} g)`;

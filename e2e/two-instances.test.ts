@@ -2,7 +2,8 @@
  * Two instances of the built shop on one PostgreSQL database and one Redis, behind nginx with
  * round-robin (ARCHITECTURE.md, "Growing past one machine"; decision 0017): a whole checkout through
  * the API with its requests alternating between the instances, one rate limit counted across both,
- * and a product image uploaded through one instance served by both (the image store, issue 19).
+ * and a product image uploaded through one instance served by both (the image store, decision
+ * 0030).
  *
  * Which instance answered is read from its own log: each request carries an X-Request-Id, which the
  * shop uses as the request's id in its log lines (LOG_LEVEL=info logs every request).

@@ -1,5 +1,5 @@
 /**
- * API throughput and latency, side by side in one run (issue 9): autocannon with 64 connections
+ * API throughput and latency, side by side in one run: autocannon with 64 connections
  * against the built server on PGlite and on PostgreSQL, and against a bare node:http server that
  * answers the very same bytes (the machine's ceiling for that answer).
  *

@@ -1,5 +1,5 @@
 /**
- * The ceiling for checkout writes (issue 20): a bare node:http server that answers
+ * The ceiling for checkout writes (decision 0034): a bare node:http server that answers
  * POST /api/payments/create-payment-intent and POST /api/payments/test/confirm by running the very
  * statements the shop runs for them on PostgreSQL (the same SQL text, the same parameters, the same
  * transaction boundaries, in the same order), through the same driver (`pg`) with the same pool

@@ -1,7 +1,8 @@
 /**
- * Image serving from the database image store (issue 19), side by side in one run: autocannon with
- * 64 connections against the built shop on PGlite and on PostgreSQL, and against a bare node:http
- * server answering the very same bytes with the very same headers (the machine's ceiling).
+ * Image serving from the database image store (decision 0030), side by side in one run: autocannon
+ * with 64 connections against the built shop on PGlite and on PostgreSQL, and against a bare
+ * node:http server answering the very same bytes with the very same headers (the machine's
+ * ceiling).
  *
  *   npm run build && npm run bench:images          (both databases; PostgreSQL at BENCH_PG_ADMIN_URL,
  *                                                    default postgres://postgres@127.0.0.1:5432/postgres)

@@ -1,7 +1,8 @@
 /**
- * The owner's numbers at scale (issue 17): 100,000 orders (and their lines) written straight into a
- * fresh database, then the Overview tab's aggregates (GET /api/admin/overview's service) and the orders
- * CSV export timed on PGlite and on PostgreSQL, with the query plans of the main aggregates.
+ * The owner's numbers at scale (decision 0023): 100,000 orders (and their lines) written straight
+ * into a fresh database, then the Overview tab's aggregates (GET /api/admin/overview's service) and
+ * the orders CSV export timed on PGlite and on PostgreSQL, with the query plans of the main
+ * aggregates.
  *
  *   npm run build && node bench/overview.mjs [--orders 100000] [--pglite-only] [--plans]
  *

@@ -1,5 +1,5 @@
 /**
- * Server-rendered page throughput, side by side in one run (issue 9, part of `npm run bench:pages`):
+ * Server-rendered page throughput, side by side in one run (part of `npm run bench:pages`):
  * autocannon with 64 connections against the built shop (PGlite, demo catalogue) and against a bare
  * node:http server answering the very same bytes (the machine's ceiling). Pages are asked for as a
  * browser asks (brotli), then without compression, then revalidated with their ETag (304).

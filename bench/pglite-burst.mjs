@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Card confirmations under a sustained burst on the embedded database (issue 14): 64 lanes, each
- * confirming the next test-card payment as soon as its last one was answered, against the built shop
- * on PGlite. Reports p50, p99 and
+ * Card confirmations under a sustained burst on the embedded database (decision 0020): 64 lanes,
+ * each confirming the next test-card payment as soon as its last one was answered, against the
+ * built shop on PGlite. Reports p50, p99 and
  * the slowest answer, how many came back 503 (the fair queue turning them away: the browser retries
  * those), and how many a 10 s client gave up on. The intents are made beforehand, so only the
  * confirmations race.

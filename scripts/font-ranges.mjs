@@ -1,5 +1,5 @@
 /**
- * The characters each of the shop's self-hosted font files covers (issue 20, decision 0036).
+ * The characters each of the shop's self-hosted font files covers (decision 0036).
  *
  * - CORE: what the shop's own pages use (ASCII, the marks and the one accented letter of its copy).
  *   The core files are preloaded by every page, so every byte of them is on the way to the first paint.

@@ -1,6 +1,6 @@
 /**
  * Writes src/domain/phone-metadata.ts: libphonenumber-js's "min" metadata cut down to the two countries
- * the shop accepts (Canada and the US, SPEC §9), so the browser carries about 2 kB of it instead of 80.
+ * the shop accepts (Canada and the US), so the browser carries about 2 kB of it instead of 80.
  * Run after upgrading libphonenumber-js: `node scripts/phone-metadata.mjs && npx prettier --write src/domain/phone-metadata.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SQL injection scan of the shop's API with sqlmap (issue 9). Starts the BUILT shop on a fresh
+# SQL injection scan of the shop's API with sqlmap. Starts the BUILT shop on a fresh
 # PostgreSQL database, signs in a customer and the admin, places an order with the test card, then
 # runs sqlmap (--batch --level 3 --risk 2 --dbms=PostgreSQL) against the catalogue, login,
 # registration, order and admin endpoints, and prints one line per endpoint: not injectable or

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes the web fonts the shop serves itself smaller (issue 20, decisions 0033 and 0036): Fontsource's
+ * Makes the web fonts the shop serves itself smaller (decisions 0033 and 0036): Fontsource's
  * Latin files of Inter and Fraunces (variable) cut to the weights the stylesheet uses (400 to 700) and
  * split in two with harfbuzz (subset-font): a core file with the characters of the shop's own pages,
  * preloaded, and the rest of Latin, loaded only by a page that needs it (scripts/font-ranges.mjs).

@@ -38,7 +38,7 @@ export interface ShippingDestination {
   postalCode: string;
 }
 
-/** The ground shipping rates by city (SPEC §9): Vancouver, Burnaby or Brentwood, anywhere else. */
+/** The ground shipping rates by city: Vancouver, Burnaby or Brentwood, anywhere else. */
 export const SHIPPING_RATES_CENTS = { vancouver: 500, burnaby: 800, elsewhere: 1500 } as const;
 
 /**

@@ -163,7 +163,7 @@ describe('access', () => {
     await page.close();
   });
 
-  it('sends a signed-in customer to /login too (SPEC §6)', async () => {
+  it('sends a signed-in customer to /login too', async () => {
     const customer = await registerThroughApi();
     const { page, errors } = await signedIn(customer, '/admin/dashboard');
     await page.waitForURL('**/login');

@@ -187,7 +187,7 @@ describe('Inbox tab', () => {
   });
 });
 
-describe('the Overview tab (issue 17)', () => {
+describe('the Overview tab', () => {
   it("shows today's sale, the chart, the order waiting to ship, GST, and passes axe at phone and desktop widths", async () => {
     const products = await api<{ id: number; price: number; name: string }[]>('/api/products');
     const granola = products.find((p) => p.name === 'Maple Almond Granola')!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderedRecently, restoreCartPath, SKIP_CAPTURE_AFTER_ORDER_MS } from './abandoned-cart.js';
 
-describe('orderedRecently (SPEC §4, §9: capture skipped within 900000 ms of an order)', () => {
+describe('orderedRecently (capture skipped within 900000 ms of an order)', () => {
   const now = 1_800_000_000_000;
   it('is true from the moment of the order until just before 15 minutes', () => {
     expect(SKIP_CAPTURE_AFTER_ORDER_MS).toBe(900_000);

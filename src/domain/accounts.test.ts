@@ -86,7 +86,7 @@ describe('userSchema', () => {
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 
-  it('is the public user: SPEC §3 fields, never a password or its hash', () => {
+  it('is the public user: its documented fields, never a password or its hash', () => {
     expect(Object.keys(userSchema.shape).sort()).toEqual(Object.keys(user).sort());
     for (const secret of ['password', 'passwordHash', 'googleSubject'])
       expect(userSchema.shape).not.toHaveProperty(secret);

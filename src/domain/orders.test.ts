@@ -21,7 +21,7 @@ const messageOf = (schema: z.ZodType, input: unknown) => {
   return result.success ? null : result.error.issues[0]?.message;
 };
 
-describe('order statuses (SPEC §4, §9)', () => {
+describe('order statuses', () => {
   it('are the six of the admin list, in its order', () => {
     expect(ORDER_STATUSES).toEqual([
       'Pending',
@@ -124,7 +124,7 @@ describe('orderStatusUpdateSchema', () => {
   });
 });
 
-describe('the status table (issue 16): every from → to pair, for the admin and for the customer', () => {
+describe('the status table: every from → to pair, for the admin and for the customer', () => {
   // Rows: from; columns: to, in ORDER_STATUSES order. A: admin may; C: customer may too; -: no one.
   const TABLE: Record<OrderStatus, string> = {
     //              Pending  In Progress  Shipped  Delivered  Canceled  Refunded

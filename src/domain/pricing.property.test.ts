@@ -105,7 +105,7 @@ describe('checkoutTotals properties', () => {
     }
   });
 
-  it("gives a city's rate only with a postal code of that city (issue 16: 'Vancouver' with any code paid $5)", () => {
+  it("gives a city's rate only with a postal code of that city ('Vancouver' with any code used to pay $5)", () => {
     for (const fsa of VANCOUVER_FSAS)
       expect(cityShippingCents({ city: 'Vancouver', postalCode: `${fsa} 1A1` })).toBe(500);
     for (const fsa of BURNABY_FSAS) {

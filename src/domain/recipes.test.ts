@@ -174,7 +174,7 @@ describe('addRecipeIngredientSchema (POST /api/recipes/:id/ingredients)', () => 
   });
 });
 
-describe('scaling (SPEC §9)', () => {
+describe('scaling', () => {
   it('rounds half up to 2 decimals, even where binary fractions slip', () => {
     expect(round2(1.005)).toBe(1.01);
     expect(round2(1.004)).toBe(1);
@@ -209,7 +209,7 @@ describe('scaling (SPEC §9)', () => {
     expect(scaleQuantity(3, -2)).toBe(3);
   });
 
-  it("names a missing ingredient 'Unknown' (SPEC §8)", () => {
+  it("names a missing ingredient 'Unknown'", () => {
     expect(ingredientName(null)).toBe('Unknown');
     expect(ingredientName(undefined)).toBe('Unknown');
     expect(ingredientName('')).toBe('Unknown');
@@ -462,7 +462,7 @@ describe('planFromOpenOrders', () => {
     ]);
   });
 
-  it('counts the packs held by checkouts being paid with the ordered ones (issue 16)', () => {
+  it('counts the packs held by checkouts being paid with the ordered ones', () => {
     const result = planFromOpenOrders({
       products: [products[0]!, products[1]!],
       recipes: [

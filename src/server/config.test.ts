@@ -113,7 +113,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('S3 image storage settings (issue 19)', () => {
+describe('S3 image storage settings', () => {
   it('keeps images in the database when no S3 setting is given', () => {
     expect(loadConfig({}).s3).toBeUndefined();
   });

@@ -47,7 +47,7 @@ async function answerTo(error: Error, url: string) {
   return { res, logged };
 }
 
-describe('domain errors through the HTTP layer (issue 18)', () => {
+describe('domain errors through the HTTP layer', () => {
   it('has one status for every kind, and every kind is one of these classes', () => {
     const kinds = KINDS.map(([, Kind]) => new Kind('x').kind);
     expect(new Set(kinds).size).toBe(KINDS.length);

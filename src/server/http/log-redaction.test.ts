@@ -32,7 +32,7 @@ async function failedInsert(): Promise<Error> {
 }
 
 describe('serializeError', () => {
-  it('keeps the query, codes, stack and causes of a failed query, and none of its values (issue 16)', async () => {
+  it('keeps the query, codes, stack and causes of a failed query, and none of its values', async () => {
     const error = await failedInsert();
     // Before: the whole error was logged, values and all.
     expect(JSON.stringify({ message: error.message, stack: error.stack })).toContain(SECRETS[0]);

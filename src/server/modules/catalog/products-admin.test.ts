@@ -329,7 +329,7 @@ describe('refused product writes', () => {
     await alone?.close();
   });
 
-  it('leaves no image behind when the write is refused: 409, 400 or 404 (issue 16)', async () => {
+  it('leaves no image behind when the write is refused: 409, 400 or 404', async () => {
     const admin = await own.person({ isAdmin: true });
     const files = async () => {
       const names: string[] = [];

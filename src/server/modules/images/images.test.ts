@@ -151,7 +151,7 @@ const nameOf = (url: string) => url.replace(/^\/images\//, '');
 const halfOf = (name: string) => name.replace('-800w.webp', '-400w.webp');
 
 describe('GET /images/* from the image store', () => {
-  it('serves an upload received by one instance from another on the same database (the bug of issue 19)', async () => {
+  it('serves an upload received by one instance from another on the same database', async () => {
     const { imageUrl } = await upload(t.app, 'Two Instance Granola');
     const other = await secondInstance();
     try {

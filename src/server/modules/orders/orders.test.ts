@@ -145,7 +145,7 @@ describe('GET /api/orders/:id', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
-  it('refuses an address that ships at another rate than the one paid (issue 16), and allows one at the same rate', async () => {
+  it('refuses an address that ships at another rate than the one paid, and allows one at the same rate', async () => {
     const owner = await f.person();
     // Paid $5 for Vancouver (V5K).
     const order = await orderOf(owner);

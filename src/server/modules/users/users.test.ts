@@ -438,7 +438,7 @@ describe('login throttle', () => {
       .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
       .where(eq(authFailures.key, key));
 
-  it('never locks out the right password from a client that has not been failing (issue 15)', async () => {
+  it('never locks out the right password from a client that has not been failing', async () => {
     // Ten wrong passwords from anywhere used to lock the account, the admin's included, for 15 minutes.
     const victim = await insertUser({ email: uniqueEmail('victim'), isAdmin: true });
     const attacker = freshIp();

@@ -218,7 +218,7 @@ describe('product page with missing data', () => {
   });
 });
 
-describe('product page stock (issue 16)', () => {
+describe('product page stock', () => {
   /** The Product JSON-LD's offer availability. */
   const availability = (html: string) => {
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(

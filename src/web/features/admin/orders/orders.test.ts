@@ -96,7 +96,7 @@ describe('orders', () => {
   });
 });
 
-describe('order status and refunds (issue 16)', () => {
+describe('order status and refunds', () => {
   it('offers only the moves an admin may make, never Refunded, and nothing out of a final status', () => {
     expect(statusOptions('Pending')).toEqual(['Pending', 'In Progress', 'Shipped', 'Delivered', 'Canceled']);
     expect(statusOptions('Delivered')).toEqual(['Pending', 'In Progress', 'Shipped', 'Delivered']);

@@ -101,7 +101,7 @@ describe('product form', () => {
     expect(created).toMatchObject({ name: 'New', price: 5, category_id: 1, features: [] });
   });
 
-  it('reads the stock: empty for made to order, 0 for sold out, whole numbers up to 1,000,000 (issue 16)', () => {
+  it('reads the stock: empty for made to order, 0 for sold out, whole numbers up to 1,000,000', () => {
     const parse = (stock: string) => productFormSchema.safeParse({ ...productFormValues(product), stock });
     expect(parse('').data?.stock).toBeNull();
     expect(parse(' 0 ').data?.stock).toBe(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseBatches, parseMultiplier, recipeFormSchema, scaled, type Recipe } from './recipes';
 
 describe('recipes', () => {
-  it('scales by the multiplier to two decimals (SPEC §9)', () => {
+  it('scales by the multiplier to two decimals', () => {
     expect(scaled(120.5, 2.5)).toBe('301.25');
     expect(scaled(1.005, 1)).toBe('1.01');
     expect(scaled(0.18, 2.5)).toBe('0.45');

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { UNSUBSCRIBE_MESSAGES, unsubscribeReplySchema, type UnsubscribeReply } from '../../domain/consent';
 import { messages } from '../../domain/messages';
 import { apiRequest } from '../api';
 import { AuthCard } from '../components/account/auth-card';
 import { Spinner } from '../components/spinner';
-import { problemText, sendOnce, takeLinkToken } from '../features/account/email-links';
+import { problemText, sendOnce, useLinkToken } from '../features/account/email-links';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/unsubscribe';
@@ -47,6 +46,15 @@ async function ask(token: string, method: 'GET' | 'POST'): Promise<UnsubscribeRe
   return parsed.data;
 }
 
+/** What the link would do, asked once per page load (opening the page changes nothing). */
+function check(token: string | null): Promise<Phase> {
+  if (!token) return Promise.resolve({ name: 'answered', reply: INVALID });
+  return sendOnce(`unsubscribe-check:${token}`, () => ask(token, 'GET')).then(
+    (reply): Phase => ({ name: 'answered', reply }),
+    (error: unknown): Phase => ({ name: 'failed', message: problemText(error) }),
+  );
+}
+
 const TITLES: Record<UnsubscribeReply['outcome'], string> = {
   ready: 'Unsubscribe from our e-mails',
   unsubscribed: 'You are unsubscribed',
@@ -62,28 +70,10 @@ const TITLES: Record<UnsubscribeReply['outcome'], string> = {
  * does, as a mail client's one-click unsubscribe does without the page.
  */
 export default function Unsubscribe() {
-  /** The link's token, taken from the address by the first effect (undefined until then). */
-  const token = useRef<string | null | undefined>(undefined);
-  const [phase, setPhase] = useState<Phase>({ name: 'checking' });
-
-  useEffect(() => {
-    if (token.current === undefined) token.current = takeLinkToken();
-    const given = token.current;
-    let cancelled = false;
-    const next: Promise<Phase> = given
-      ? sendOnce(`unsubscribe-check:${given}`, () => ask(given, 'GET')).then(
-          (reply): Phase => ({ name: 'answered', reply }),
-          (error: unknown): Phase => ({ name: 'failed', message: problemText(error) }),
-        )
-      : Promise.resolve({ name: 'answered', reply: INVALID });
-    void next.then((p) => !cancelled && setPhase(p));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { phase, setPhase, token } = useLinkToken<Phase>({ name: 'checking' }, check);
 
   const unsubscribe = async (reply: UnsubscribeReply) => {
-    const given = token.current;
+    const given = token();
     if (!given) return;
     setPhase({ name: 'sending', reply });
     try {

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { verifyEmailReplySchema, verifyEmailSchema } from '../../domain/accounts';
 import { messages } from '../../domain/messages';
@@ -6,7 +5,7 @@ import { apiRequest } from '../api';
 import { AuthCard } from '../components/account/auth-card';
 import { ResendLink } from '../components/account/resend-link';
 import { Spinner } from '../components/spinner';
-import { accountTexts, problemText, sendOnce, takeLinkToken } from '../features/account/email-links';
+import { accountTexts, problemText, sendOnce, useLinkToken } from '../features/account/email-links';
 import { refreshStoredUser } from '../features/session/refresh-stored-user';
 import { getStoredUser, useStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
@@ -65,19 +64,7 @@ function confirm(token: string | null): Promise<Phase> {
 
 export default function VerifyEmail() {
   const user = useStoredUser();
-  /** The link's token, taken from the address by the first effect (undefined until then). */
-  const token = useRef<string | null | undefined>(undefined);
-  const [phase, setPhase] = useState<Phase>({ name: 'confirming' });
-
-  useEffect(() => {
-    // Out of the address bar at once; a ref, not state, keeps it for StrictMode's second run.
-    if (token.current === undefined) token.current = takeLinkToken();
-    let cancelled = false;
-    void confirm(token.current).then((next) => !cancelled && setPhase(next));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { phase } = useLinkToken<Phase>({ name: 'confirming' }, confirm);
 
   const title =
     phase.name === 'confirming'

@@ -47,10 +47,9 @@ export interface ConsentChange {
 export interface ConsentService {
   /**
    * Records a grant or withdrawal in the caller's transaction and makes the flags, the newsletter
-   * list and (through a job) Klaviyo follow. Answers whether the state changed. Call `syncSoon()`
-   * after the commit.
+   * list and (through a job) Klaviyo follow. Call `syncSoon()` after the commit.
    */
-  record(tx: Executor, change: ConsentChange): Promise<{ changed: boolean }>;
+  record(tx: Executor, change: ConsentChange): Promise<void>;
   /** Whether the address has granted consent on the channel; null when there is no record. */
   current(tx: Executor, email: string, channel: ConsentChannel): Promise<boolean | null>;
   /**
@@ -94,7 +93,7 @@ export function createConsentService({
 }: ConsentServiceOptions): ConsentService {
   const tokens: LinkTokens = createLinkTokens(db);
 
-  async function record(tx: Executor, change: ConsentChange): Promise<{ changed: boolean }> {
+  async function record(tx: Executor, change: ConsentChange): Promise<void> {
     const email = normalise(change.email);
     const phoneNumber = change.channel === 'sms' ? (change.phoneNumber ?? null) : null;
     // The row is taken first (made if new) and locked: two changes to one address queue here.
@@ -108,12 +107,6 @@ export function createConsentService({
       .where(and(eq(marketingConsents.email, email), eq(marketingConsents.channel, change.channel)))
       .for('update');
     if (!current) throw new Error('consent row missing after insert');
-    const [first] = await tx
-      .select({ id: consentEvents.id })
-      .from(consentEvents)
-      .where(eq(consentEvents.consentId, current.id))
-      .limit(1);
-    const changed = !first || current.granted !== change.granted;
     await tx
       .update(marketingConsents)
       .set({
@@ -178,7 +171,6 @@ export function createConsentService({
         });
       }
     }
-    return { changed };
   }
 
   type Checked =

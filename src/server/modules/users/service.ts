@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   GOOGLE_REAUTH_MAX_AGE_MINUTES,
   type AuthResponse,
@@ -15,7 +15,7 @@ import {
   type User,
 } from '../../../domain/accounts.js';
 import type { AdminUserUpdate, Registration } from '../../../domain/account-details.js';
-import { CONSENT_WORDING, profileWording, type MarketingOptInDefault } from '../../../domain/consent.js';
+import type { MarketingOptInDefault } from '../../../domain/consent.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -29,7 +29,8 @@ import { messages } from '../../../domain/messages.js';
 import { privacyMessages } from '../../../domain/privacy.js';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { marketingConsents, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { recordProfileConsent, recordRegistrationConsent } from '../consent/account-consent.js';
 import type { ConsentService } from '../consent/service.js';
 import type { Erasure } from '../privacy/erasure.js';
 import type { AccountLinks } from './account-links.js';
@@ -199,104 +200,6 @@ export function createUsersService({
     return { email, emailVerifiedAt: null, pendingEmail: null };
   }
 
-  /**
-   * The registration boxes, as consent records (decision 0042): a ticked box is a grant with the
-   * words beside it and whether it started ticked. An unticked box withdraws nothing the address
-   * agreed to elsewhere (the newsletter). Text messages need a number to be about.
-   */
-  async function recordRegistrationConsent(
-    tx: Tx,
-    created: UserRow,
-    input: Registration,
-    client: ClientInfo,
-  ): Promise<void> {
-    const preTicked = optInDefault === 'checked';
-    const common = { source: 'registration', granted: true, preTicked, userId: created.id } as const;
-    if (input.isSubscribedEmail ?? preTicked) {
-      await consent.record(tx, {
-        ...common,
-        email: created.email,
-        channel: 'email',
-        wording: CONSENT_WORDING.registrationEmail,
-        clientAddress: client.ip,
-      });
-    }
-    if (created.phoneNumber && (input.isSubscribedPhone ?? preTicked)) {
-      await consent.record(tx, {
-        ...common,
-        email: created.email,
-        channel: 'sms',
-        phoneNumber: created.phoneNumber,
-        wording: CONSENT_WORDING.registrationSms,
-        clientAddress: client.ip,
-      });
-    }
-    await consent.followAccount(tx, created.id);
-  }
-
-  /**
-   * A profile (or an admin's) change of the marketing switches or the phone number, as consent
-   * records of the account's address. A switch set to what the record already says records nothing.
-   */
-  async function recordProfileConsent(
-    tx: Tx,
-    viewer: Viewer,
-    before: UserRow,
-    after: UserRow,
-    flags: { isSubscribedEmail?: boolean | undefined; isSubscribedPhone?: boolean | undefined },
-    client: ClientInfo,
-  ): Promise<void> {
-    const touched =
-      flags.isSubscribedEmail !== undefined ||
-      flags.isSubscribedPhone !== undefined ||
-      before.phoneNumber !== after.phoneNumber ||
-      before.email !== after.email;
-    if (!touched) return;
-    const source = viewer.id === after.id ? 'profile' : 'admin';
-    const base = { email: after.email, userId: after.id, clientAddress: client.ip, source } as const;
-    const email = (await consent.current(tx, after.email, 'email')) ?? false;
-    if (flags.isSubscribedEmail !== undefined && flags.isSubscribedEmail !== email) {
-      await consent.record(tx, {
-        ...base,
-        channel: 'email',
-        granted: flags.isSubscribedEmail,
-        wording: profileWording('email', source),
-      });
-    }
-    const [sms] = await tx
-      .select()
-      .from(marketingConsents)
-      .where(
-        and(eq(marketingConsents.email, after.email.toLowerCase()), eq(marketingConsents.channel, 'sms')),
-      );
-    let smsGranted = Boolean(sms?.granted);
-    if (smsGranted && sms!.phoneNumber !== after.phoneNumber) {
-      // Consent to texts is for the number it was given for: a new number, or none, starts without.
-      await consent.record(tx, {
-        ...base,
-        source: 'phone-removed',
-        channel: 'sms',
-        granted: false,
-        phoneNumber: sms!.phoneNumber ?? before.phoneNumber,
-        wording: CONSENT_WORDING.phoneRemoved,
-      });
-      smsGranted = false;
-    }
-    if (flags.isSubscribedPhone === true && !after.phoneNumber) {
-      throw new InvalidError(messages.smsNeedsPhone);
-    }
-    if (flags.isSubscribedPhone !== undefined && flags.isSubscribedPhone !== smsGranted) {
-      await consent.record(tx, {
-        ...base,
-        channel: 'sms',
-        granted: flags.isSubscribedPhone,
-        phoneNumber: after.phoneNumber,
-        wording: profileWording('sms', source),
-      });
-    }
-    await consent.followAccount(tx, after.id);
-  }
-
   return {
     async register(input: Registration, client: ClientInfo): Promise<AuthResponse> {
       refuseCommonPassword(input.password);
@@ -318,7 +221,12 @@ export function createUsersService({
               isSubscribedPhone: false,
             })
             .returning();
-          await recordRegistrationConsent(tx, created!, input, client);
+          await recordRegistrationConsent(tx, consent, {
+            user: created!,
+            choices: input,
+            optInDefault,
+            clientAddress: client.ip,
+          });
           await links.sendVerification(tx, created!, { limited: false });
           return (await tx.select().from(users).where(eq(users.id, created!.id)))[0];
         });
@@ -470,14 +378,13 @@ export function createUsersService({
             .set({ ...rest, ...emailChange, updatedAt: new Date() })
             .where(eq(users.id, userId))
             .returning();
-          await recordProfileConsent(
-            tx,
-            viewer,
+          await recordProfileConsent(tx, consent, {
+            byOwner: viewer.id === userId,
             before,
-            updated!,
-            { isSubscribedEmail, isSubscribedPhone },
-            client,
-          );
+            after: updated!,
+            flags: { isSubscribedEmail, isSubscribedPhone },
+            clientAddress: client.ip,
+          });
           const [after] = await tx.select().from(users).where(eq(users.id, userId));
           if (before.isAdmin && after!.isAdmin === false) {
             const [{ admins } = { admins: 0 }] = await tx

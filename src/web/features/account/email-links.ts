@@ -5,6 +5,7 @@
  * or seen by scripts that read the page address. Each token is sent once per page load, whatever
  * React does with effects (StrictMode runs them twice in development).
  */
+import { useEffect, useRef, useState } from 'react';
 import type { User } from '../../../domain/accounts';
 import { ApiError } from '../../api';
 
@@ -34,6 +35,27 @@ export function takeLinkToken(): string | null {
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   return token || null;
+}
+
+/**
+ * A link page's phase: starts at `initial`, then takes the page's token out of the address bar once
+ * (a ref, not state, keeps it for StrictMode's second run) and becomes what `follow` makes of it.
+ * `token()` is the token taken, for what the page sends later (null without one).
+ */
+export function useLinkToken<P>(initial: P, follow: (token: string | null) => Promise<P>) {
+  const token = useRef<string | null | undefined>(undefined);
+  const [phase, setPhase] = useState<P>(initial);
+  useEffect(() => {
+    if (token.current === undefined) token.current = takeLinkToken();
+    let cancelled = false;
+    void follow(token.current).then((next) => !cancelled && setPhase(next));
+    return () => {
+      cancelled = true;
+    };
+    // Once per page load: `follow` sends the token, which works once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return { phase, setPhase, token: () => token.current ?? null };
 }
 
 const requests = new Map<string, Promise<unknown>>();

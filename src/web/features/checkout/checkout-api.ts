@@ -50,11 +50,11 @@ export interface TestCard {
 
 /** Confirms a payment with the built-in test processor; throws the card's message when it fails. */
 export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<void> {
-  const reply = await apiRequest<{ status?: unknown }>('/api/payments/test/confirm', {
+  const reply = await apiRequest<{ type?: unknown }>('/api/payments/test/confirm', {
     method: 'POST',
     body: { client_secret: clientSecret, card },
   });
-  if (reply?.status !== 'succeeded') throw new Error(messages.invalidServerResponse);
+  if (reply?.type !== 'order') throw new Error(messages.invalidServerResponse);
 }
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];

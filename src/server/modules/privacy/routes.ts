@@ -31,7 +31,8 @@ const ERASURE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 export function privacyRoutes(
   fastify: FastifyInstance,
   exports: DataExportService,
-  users: UsersService,
+  /** The users service, made after this module (it needs the erasure this module makes). */
+  users: () => UsersService,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const owner = { audience: 'customer', accountSecurity: true } as const;
@@ -76,7 +77,7 @@ export function privacyRoutes(
       },
     },
     async (request, reply) => {
-      await users.removeOwn(await requireViewer(request), request.params.id, request.body, {
+      await users().removeOwn(await requireViewer(request), request.params.id, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });

@@ -1,0 +1,27 @@
+import { defineModule } from '../shop-module.js';
+import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './klaviyo.js';
+import { createReviewsService } from './reviews.js';
+import { marketingRoutes } from './routes.js';
+import { createMarketingService } from './service.js';
+
+/** The newsletter, the contact form and the home page's reviews. */
+export const marketingModule = defineModule('marketing', (app, context) => {
+  const { config, database, jobHandlers, klaviyoFetch, reviewsFetch } = context;
+  if (config.klaviyoList) {
+    jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
+  }
+  const marketing = createMarketingService({
+    db: database.db,
+    mailer: app.mailer,
+    contactEmail: config.contactEmail,
+    publicUrl: config.publicUrl,
+    consent: app.consent,
+  });
+  const reviews = createReviewsService({
+    db: database.db,
+    log: app.log,
+    places: config.googlePlaces,
+    ...(reviewsFetch ? { fetch: reviewsFetch } : {}),
+  });
+  marketingRoutes(app, marketing, reviews);
+});

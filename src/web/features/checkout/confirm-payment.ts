@@ -3,8 +3,8 @@
  * Stripe key, else with the built-in test processor, which follows Stripe's test cards.
  */
 import { ApiError } from '../../api';
-import type { StripeHandle } from '../../components/checkout/stripe-payment-element';
-import { readCard, type CardErrors, type CardValues } from '../../components/checkout/test-card-fields';
+import type { StripeHandle } from './components/stripe-payment-element';
+import { readCard, type CardErrors, type CardValues } from './components/test-card-fields';
 import { rememberHeld } from '../cart/cart-stock';
 import {
   confirmTestPayment,

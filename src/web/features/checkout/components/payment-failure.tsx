@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Failure } from '../../features/checkout/payment-outcomes';
-import { checkoutTexts } from '../../features/checkout/texts';
+import type { Failure } from '../payment-outcomes';
+import { checkoutTexts } from '../texts';
 
 /**
  * What the payment step says when a payment did not end in an order (payment-outcomes.ts): that it

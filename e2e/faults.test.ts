@@ -20,7 +20,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
-import type { IntentCheckout } from '../src/server/modules/payments/checkout-snapshot';
+import type { IntentCheckout } from '../src/server/modules/checkout/snapshot';
 import {
   ADMIN_URL,
   createDatabase,
@@ -363,7 +363,10 @@ describe.skipIf(skipPostgres)('the database connection killed in the middle of a
 
     // The shopper presses Pay again: the card is taken and the confirmation makes the one order.
     const retried = await confirm(shop, who, intent);
-    expect(retried).toEqual({ status: 200, body: { status: 'succeeded' } });
+    expect(retried).toMatchObject({
+      status: 200,
+      body: { type: 'order', order: { payment_intent_id: intent.payment_intent_id } },
+    });
     const rows = await ordersOf(db, intent.payment_intent_id);
     expect(rows).toEqual([{ id: expect.any(Number), is_paid: true, total_cents: intent.amount }]);
     // The browser's POST, twice (a double click), finds that order.
@@ -765,7 +768,10 @@ describe.skipIf(skipPostgres)('a crash while the test card is being taken', () =
   it('paying again makes exactly one order for each, and the browser finds it', async () => {
     for (const intent of [atIntent, atMark, atOrder]) {
       const retried = await confirm(shop, who, intent);
-      expect(retried).toEqual({ status: 200, body: { status: 'succeeded' } });
+      expect(retried).toMatchObject({
+        status: 200,
+        body: { type: 'order', order: { payment_intent_id: intent.payment_intent_id } },
+      });
       const rows = await ordersOf(db, intent.payment_intent_id);
       expect(rows).toEqual([{ id: expect.any(Number), is_paid: true, total_cents: intent.amount }]);
       const placed = await Promise.all([
@@ -936,7 +942,10 @@ describe.skipIf(skipPostgres)('timeouts: no request waits on the database withou
       await release(blocker);
     }
     expect(await intentStatus(db, intent.payment_intent_id)).toBe('requires_payment_method');
-    expect(await confirm(shop, who, intent)).toEqual({ status: 200, body: { status: 'succeeded' } });
+    expect(await confirm(shop, who, intent)).toMatchObject({
+      status: 200,
+      body: { type: 'order', order: { payment_intent_id: intent.payment_intent_id } },
+    });
     expect(await shop.stop(), shop.output()).toBe(0);
   }, 120_000);
 

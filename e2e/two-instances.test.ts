@@ -410,7 +410,7 @@ describe.skipIf(skip)('two instances behind nginx on one PostgreSQL and one Redi
     // The intent made on one instance is confirmed on the other: it lives in the database.
     expect(
       ok(
-        await request<{ status: string }>('confirm', '/api/payments/test/confirm', {
+        await request<{ type: string }>('confirm', '/api/payments/test/confirm', {
           method: 'POST',
           token,
           from: ip(),
@@ -419,8 +419,8 @@ describe.skipIf(skip)('two instances behind nginx on one PostgreSQL and one Redi
             card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
           },
         }),
-      ).status,
-    ).toBe('succeeded');
+      ).type,
+    ).toBe('order');
     const order = ok(
       await request<ApiOrder>('order', '/api/orders', {
         method: 'POST',

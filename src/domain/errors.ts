@@ -75,3 +75,22 @@ export class TooManyRequestsError extends DomainError {
 export class UnavailableError extends DomainError {
   readonly kind = 'unavailable';
 }
+
+/**
+ * How a refused payment reads to the payment page (decision 0045), beside its message: the page
+ * acts on this, never on the message's words.
+ */
+export type PaymentRefusalType = 'declined' | 'expired' | 'retry';
+
+/** The checkout was open too long (decision 0022): nothing is charged; the cart is priced again. */
+export class PaymentExpiredError extends ConflictError {
+  readonly refusal: PaymentRefusalType = 'expired';
+}
+
+/**
+ * Nothing was charged and the payment cannot go ahead as it is (units it could not hold sold
+ * meanwhile, or it can no longer be confirmed): the shopper reviews the cart and pays again.
+ */
+export class PaymentRetryError extends ConflictError {
+  readonly refusal: PaymentRefusalType = 'retry';
+}

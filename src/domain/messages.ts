@@ -61,6 +61,7 @@ export const messages = {
   // Stock, expiring payments, refunds and shipping areas (decision 0022)
   paymentExpired:
     "This checkout was open for too long, so we let go of the items it held. Please review your order: we have priced it again at today's prices.",
+  paymentNotConfirmable: 'This payment can no longer be confirmed.',
   shippingChangeRefused:
     'This address ships at a different rate than the one paid for, so it cannot be changed here. Please contact us and we will sort it out.',
   refundTooLarge: 'The refund is more than what is left to refund on this order.',

@@ -52,20 +52,21 @@ import { marketingRoutes } from './modules/marketing/routes.js';
 import { createMarketingService } from './modules/marketing/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
-import { paymentRoutes } from './modules/payments/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { createCheckoutService } from './modules/checkout/service.js';
+import { createPlaceOrder } from './modules/checkout/place-order.js';
 import { createErasure, FAREWELL_CLEANUP_JOB, farewellCleanupHandler } from './modules/privacy/erasure.js';
 import { createDataExport } from './modules/privacy/export.js';
 import { KLAVIYO_DELETE_JOB, klaviyoDeletionHandler } from './modules/privacy/klaviyo-deletion.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
-import { createPaymentsService } from './modules/payments/service.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { createInboxService } from './modules/inbox/service.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { createExportsService } from './modules/exports/service.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { createOverviewService } from './modules/overview/service.js';
-import { createReconciler, type Reconciler } from './modules/payments/reconcile.js';
+import { createReconciler, type Reconciler } from './modules/checkout/reconcile.js';
 import { createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProcessor } from './modules/payments/test-processor.js';
 import { recipeRoutes } from './modules/recipes/routes.js';
@@ -329,26 +330,31 @@ export async function buildApp({
   const provider = stripe ?? testProcessor!;
   const orders = createOrdersService(database.db, mailer, {
     provider,
-    alertEmail: config.orderAlertEmail,
     publicUrl: config.publicUrl,
     onRefundDeferred: (error, orderId) =>
       app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
   });
   // A refund whose sending at once failed (orders/refunds.ts): sent again by its key, refunded once.
   jobHandlers[REFUND_JOB] = async (payload) => orders.sendRefund(String(payload.idempotencyKey));
-  const payments = createPaymentsService({
+  // The one way to an order (decision 0045): every confirmation, webhook and sweep goes through it.
+  const placeOrder = createPlaceOrder(database.db, mailer, {
+    alertEmail: config.orderAlertEmail,
+    publicUrl: config.publicUrl,
+  });
+  const checkout = createCheckoutService({
     db: database.db,
     provider,
-    orders,
+    testProcessor,
+    placeOrder,
     freeShippingEmail: config.freeShippingEmail,
     paymentTtlMinutes: config.paymentTtlMinutes,
     holdLimits: config.holdLimits,
   });
-  // Paid intents without an order become orders: at start-up, then every minute (payments/reconcile.ts).
+  // Paid intents without an order become orders: at start-up, then every minute (checkout/reconcile.ts).
   const reconciler = createReconciler({
     db: database.db,
     provider,
-    orders,
+    placeOrder,
     onError: (error, intentId) =>
       app.log.error({ err: error, intentId }, 'reconciling a payment failed: will ask again later'),
     onPass: (result, first) => {
@@ -411,9 +417,9 @@ export async function buildApp({
   userRoutes(app, users, accountLinks, orders);
   privacyRoutes(app, createDataExport(database.db), users);
   orderRoutes(app, orders);
-  paymentRoutes(app, {
-    payments,
-    ...(testProcessor ? { testProcessor } : {}),
+  checkoutRoutes(app, {
+    checkout,
+    testCards: testProcessor !== undefined,
     ...(stripe && config.stripe?.webhookSecret
       ? { stripeWebhook: { client: stripe.client, secret: config.stripe.webhookSecret } }
       : {}),

@@ -650,7 +650,7 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { client_secret: target.secret, card: testCard() },
     }),
     verify: async (res, s, _caller, target) => {
-      expect(json(res)).toEqual({ status: 'succeeded' });
+      expect(json(res)).toMatchObject({ type: 'order', order: { payment_intent_id: String(target.intent) } });
       expect((await intentRow(String(target.intent)))?.status).toBe('succeeded');
       const placed = await f.ordersOfIntent(String(target.intent));
       expect(placed.map((order) => order.userId)).toEqual([s.a.id]);

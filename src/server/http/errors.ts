@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DomainError, type DomainErrorKind } from '../../domain/errors.js';
+import {
+  DomainError,
+  PaymentExpiredError,
+  PaymentRetryError,
+  type DomainErrorKind,
+  type PaymentRefusalType,
+} from '../../domain/errors.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from '../../domain/text.js';
 import { databaseFailureKind, isDatabaseUnavailable } from '../db/errors.js';
 import { ERROR_PAGE_CSP, errorPage } from './error-page.js';
@@ -100,8 +106,10 @@ function sendFailure(
   status: number,
   message: string,
   page: { title: string; message: string },
+  refusal?: PaymentRefusalType,
 ) {
-  if (wantsJson(request)) return reply.status(status).send({ message });
+  if (wantsJson(request))
+    return reply.status(status).send(refusal ? { message, type: refusal } : { message });
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -149,7 +157,18 @@ export function registerErrorHandling(
           : (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
             : error.message;
-      return sendFailure(request, reply, status, message, { title: 'Something is not right', message });
+      const refusal =
+        error instanceof PaymentExpiredError || error instanceof PaymentRetryError
+          ? error.refusal
+          : undefined;
+      return sendFailure(
+        request,
+        reply,
+        status,
+        message,
+        { title: 'Something is not right', message },
+        refusal,
+      );
     }
     if (isDatabaseUnavailable(error)) {
       failures.failure(databaseFailureKind(error), error, 'database unavailable: answering 503');

@@ -6,8 +6,18 @@ import { z } from 'zod';
 import { messageReplySchema } from '../../domain/accounts.js';
 import { idField } from './ids.js';
 
-/** Every refusal and failure: `{ message }`, the same shape as the neutral answers. */
-export const errorReplySchema = messageReplySchema.describe('Refused or failed: `message` says why.');
+/**
+ * Every refusal and failure: `{ message }`, the same shape as the neutral answers; a refused payment
+ * also says which kind of refusal it is (decision 0045).
+ */
+export const errorReplySchema = messageReplySchema
+  .extend({
+    type: z
+      .enum(['declined', 'expired', 'retry'])
+      .optional()
+      .describe('Only on a refused payment: declined, expired or retry (nothing was charged).'),
+  })
+  .describe('Refused or failed: `message` says why.');
 
 /** The error answers every route may give (its own refusals, the access check, rate limits, outages). */
 export const errorResponses = { '4xx': errorReplySchema, '5xx': errorReplySchema } as const;

@@ -64,6 +64,23 @@ export function expectMessage(res: LightMyRequestResponse, status: number, messa
   else if (message) expect(body.message).toMatch(message);
 }
 
+/**
+ * A refused payment (decision 0045): exactly `{ message, type }` at `status`, nothing charged.
+ */
+export function expectRefusal(
+  res: LightMyRequestResponse,
+  status: number,
+  type: 'declined' | 'expired' | 'retry',
+  message?: string,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['message', 'type']);
+  expect(body.type).toBe(type);
+  expect(typeof body.message).toBe('string');
+  if (message !== undefined) expect(body.message).toBe(message);
+}
+
 export function shippingInfo(overrides: Partial<Record<keyof ShippingInfoInput, unknown>> = {}) {
   return {
     firstName: 'Ada',
@@ -213,7 +230,10 @@ export function checkoutFixtures(getApp: () => TestApp) {
   const placeOrder = (who: Person, intentId: string, extra: Record<string, unknown> = {}) =>
     call('POST', '/api/orders', { token: who.token, body: { ...extra, payment_intent_id: intentId } });
 
-  /** A whole checkout with the test card: intent, confirmation, then the browser's POST /api/orders. */
+  /**
+   * A whole checkout with the test card, as the payment page makes it: the intent, then the
+   * confirmation, which answers the order (decision 0045).
+   */
   async function buy(
     who: Person,
     items: { id: number; quantity: number }[],
@@ -222,9 +242,9 @@ export function checkoutFixtures(getApp: () => TestApp) {
     const intent = await createIntent(who, items, options);
     const confirmed = await confirm(who, intent.client_secret);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const res = await placeOrder(who, intent.payment_intent_id);
-    expect([200, 201], res.body).toContain(res.statusCode);
-    return res.json() as Order;
+    const answer = confirmed.json() as { type: string; order: Order };
+    expect(answer.type).toBe('order');
+    return answer.order;
   }
 
   let made = 0;

@@ -268,7 +268,10 @@ describe('other races around one payment', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => f.confirm(who, intent.client_secret)));
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status: 'succeeded' });
+      expect(res.json()).toMatchObject({
+        type: 'order',
+        order: { payment_intent_id: intent.payment_intent_id },
+      });
     }
     const rows = await f.ordersOfIntent(intent.payment_intent_id);
     expect(rows).toHaveLength(1);

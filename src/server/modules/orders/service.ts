@@ -29,7 +29,6 @@ import type { Mailer } from '../mail/mailer.js';
 import type { TransactionalEmail } from '../mail/outbox.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { heldUnits, releaseStock } from '../stock/reservations.js';
-import { createOrderPlacement } from './place.js';
 import { loadOrder, toApiOrder, type OrderRow } from './read.js';
 import { createRefunds, recordRefund, refundsOf } from './refunds.js';
 import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
@@ -66,13 +65,10 @@ export function createOrdersService(
   {
     provider,
     onRefundDeferred,
-    alertEmail,
     publicUrl = '',
   }: {
     /** Where refunds go (the test processor or Stripe). */
     provider: PaymentProvider;
-    /** Who gets the new-order alert (ORDER_ALERT_EMAIL, else CONTACT_EMAIL); none when unset. */
-    alertEmail?: string | undefined;
     /** The shop's address, for links in e-mails. */
     publicUrl?: string;
     /** A refund sent at once failed and is left to the job (for the log). */
@@ -190,8 +186,6 @@ export function createOrdersService(
   }
 
   return {
-    finishPaidIntent: createOrderPlacement(db, mailer, { alertEmail, publicUrl }),
-
     get: reachable,
 
     async listForUser(userId: number): Promise<Order[]> {

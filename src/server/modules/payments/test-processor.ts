@@ -4,12 +4,18 @@
  * fails for insufficient funds; any future expiry and any CVC. Its "provider side" is our own
  * payment_intents table. Refused in production unless ALLOW_TEST_PAYMENTS=true (config.ts).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import {
+  InvalidError,
+  NotFoundError,
+  PaymentExpiredError,
+  PaymentRetryError,
+} from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
 import { paymentIntents, processedEvents } from '../../db/schema.js';
+import { hashSecret } from './client-secret.js';
 import { PaymentDeclined, type PaymentProvider } from './provider.js';
 
 export const TEST_CARDS = {
@@ -17,8 +23,6 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
-
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** Luhn checksum, as every card number carries. */
 function luhnValid(digits: string): boolean {
@@ -67,7 +71,7 @@ export function createTestProcessor(db: Database) {
     /**
      * Checks the client secret, that the intent is the signed-in shopper's, and the card; answers
      * the intent and the amount the card is good for, or says why not. It charges nothing itself:
-     * the caller records the payment and its order in one transaction (`finishPaidIntent`), so a
+     * the caller records the payment and its order in one transaction (checkout's `placeOrder`), so a
      * crash or a failed write can never leave a charge without its order.
      */
     confirm(
@@ -153,10 +157,10 @@ export function createTestProcessor(db: Database) {
       // An expired checkout (decision 0022): the browser prices the cart again and makes a new
       // payment.
       if (row.status === 'canceled' || (row.expiresAt !== null && row.expiresAt <= new Date())) {
-        throw new ConflictError(messages.paymentExpired);
+        throw new PaymentExpiredError(messages.paymentExpired);
       }
       if (row.status !== 'requires_payment_method')
-        throw new ConflictError('This payment can no longer be confirmed.');
+        throw new PaymentRetryError(messages.paymentNotConfirmable);
       try {
         testCardOutcome(card);
       } catch (error) {
@@ -174,5 +178,4 @@ export function createTestProcessor(db: Database) {
   return provider;
 }
 
-export { hashSecret };
 export type TestProcessor = ReturnType<typeof createTestProcessor>;

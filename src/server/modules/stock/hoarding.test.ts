@@ -12,7 +12,7 @@ import { paymentIntents, stockReservations } from '../../db/schema.js';
 import {
   CARDS,
   checkoutFixtures,
-  expectMessage,
+  expectRefusal,
   freshIp,
   shippingInfo,
   type Person,
@@ -128,7 +128,7 @@ describe('hoarding', () => {
     expect(b.payment_intent_id).not.toBe(a.payment_intent_id);
     expect(await stockOf(product.id)).toBe(16);
     expect(await heldOf(product.id)).toBe(4);
-    expectMessage(await f.confirm(who, a.client_secret), 409, messages.paymentExpired);
+    expectRefusal(await f.confirm(who, a.client_secret), 409, 'expired', messages.paymentExpired);
     expect((await f.confirm(who, b.client_secret)).statusCode).toBe(200);
     expect(await stockOf(product.id)).toBe(16);
     expect(await heldOf(product.id)).toBe(0);

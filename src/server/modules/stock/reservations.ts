@@ -7,7 +7,7 @@
  * transaction and touches products in id order, so two checkouts never wait on each other in a cycle.
  */
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { ConflictError } from '../../../domain/errors.js';
+import { ConflictError, PaymentRetryError } from '../../../domain/errors.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { products, stockReservations } from '../../db/schema.js';
@@ -186,7 +186,8 @@ export async function takeStock(
           .where(eq(products.id, product.id));
         if (now && now.stock !== null) {
           const name = rest.find((line) => line.productId === product.id)!.name;
-          throw new ConflictError(notEnoughStockMessage(name, now.stock));
+          // Nothing is charged (the test processor's charge is this transaction): pay again.
+          throw new PaymentRetryError(notEnoughStockMessage(name, now.stock));
         }
       }
       counted = Boolean(taken);

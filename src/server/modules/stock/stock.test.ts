@@ -15,6 +15,7 @@ import {
   CARDS,
   checkoutFixtures,
   expectMessage,
+  expectRefusal,
   shippingInfo,
   type Person,
 } from '../../testing/checkout-fixtures.js';
@@ -201,15 +202,15 @@ describe('units come back', () => {
       .update(paymentIntents)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(paymentIntents.id, payment_intent_id));
-    expectMessage(await f.confirm(slow, client_secret), 409, messages.paymentExpired);
-    expectMessage(await f.placeOrder(slow, payment_intent_id), 409, messages.paymentExpired);
+    expectRefusal(await f.confirm(slow, client_secret), 409, 'expired', messages.paymentExpired);
+    expectRefusal(await f.placeOrder(slow, payment_intent_id), 409, 'expired', messages.paymentExpired);
     expect(await stockOf(product.id)).toBe(0);
     const pass = await t.app.reconciler.run();
     expect(pass.expired).toBeGreaterThanOrEqual(1);
     expect(await stockOf(product.id)).toBe(1);
     expect((await f.intentRow(payment_intent_id))?.status).toBe('canceled');
     // Refused still, and the units are not taken twice by a second pass.
-    expectMessage(await f.confirm(slow, client_secret), 409, messages.paymentExpired);
+    expectRefusal(await f.confirm(slow, client_secret), 409, 'expired', messages.paymentExpired);
     await t.app.reconciler.run();
     expect(await stockOf(product.id)).toBe(1);
     // The slow shopper starts again: a new intent, at today's prices, and pays.
@@ -256,7 +257,7 @@ describe('units come back', () => {
       .where(eq(stockReservations.intentId, payment_intent_id));
     // Meanwhile someone bought one of the two units that came back.
     await db().update(products).set({ stock: 1 }).where(eq(products.id, product.id));
-    expectMessage(await f.confirm(late, client_secret), 409, notEnoughStockMessage(product.name, 1));
+    expectRefusal(await f.confirm(late, client_secret), 409, 'retry', notEnoughStockMessage(product.name, 1));
     expect(await f.ordersOfIntent(payment_intent_id)).toHaveLength(0);
     expect((await f.intentRow(payment_intent_id))?.status).not.toBe('succeeded');
     expect(await stockOf(product.id)).toBe(1);

@@ -8,19 +8,21 @@ import {
   testCardConfirmSchema,
 } from '../../../domain/checkout.js';
 import { orderSchema } from '../../../domain/orders.js';
-import { paymentIntentReplySchema } from '../../../domain/payments.js';
+import {
+  CONFIRM_ANSWER_STATUS,
+  confirmAnswerSchema,
+  paymentIntentReplySchema,
+} from '../../../domain/payments.js';
 import { requireViewer } from '../../http/audience.js';
 import { HttpError } from '../../http/errors.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { errorReplySchema, errorResponses } from '../../http/route-schemas.js';
 import { rawBody } from '../../http/validation.js';
-import { PaymentDeclined } from './provider.js';
-import type { PaymentsService } from './service.js';
-import type { TestProcessor } from './test-processor.js';
+import type { CheckoutService } from './service.js';
 
-export interface PaymentRoutesOptions {
-  payments: PaymentsService;
-  /** Present when the built-in test processor is the provider. */
-  testProcessor?: TestProcessor;
+export interface CheckoutRoutesOptions {
+  checkout: CheckoutService;
+  /** The built-in test processor is the provider: its card confirmation is served. */
+  testCards: boolean;
   /** Present with Stripe: verifies webhook signatures on the raw body. */
   stripeWebhook?: { client: Stripe; secret: string };
 }
@@ -35,9 +37,10 @@ const stripeEventSchema = z
 
 const tags = ['checkout'];
 
-export function paymentRoutes(
+/** The checkout's calls (docs/product.md, Checkout and payment; decision 0045). */
+export function checkoutRoutes(
   fastify: FastifyInstance,
-  { payments, testProcessor, stripeWebhook }: PaymentRoutesOptions,
+  { checkout, testCards, stripeWebhook }: CheckoutRoutesOptions,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
@@ -53,7 +56,7 @@ export function paymentRoutes(
         response: { 200: paymentIntentReplySchema, ...errorResponses },
       },
     },
-    async (request) => payments.createIntent(await requireViewer(request), request.body, request.ip),
+    async (request) => checkout.createIntent(await requireViewer(request), request.body, request.ip),
   );
 
   app.post(
@@ -70,7 +73,7 @@ export function paymentRoutes(
       },
     },
     async (request, reply) => {
-      const { order, created } = await payments.placeOrder(
+      const { order, created } = await checkout.orderOf(
         await requireViewer(request),
         request.body.payment_intent_id,
       );
@@ -79,7 +82,7 @@ export function paymentRoutes(
     },
   );
 
-  if (testProcessor) {
+  if (testCards) {
     app.post(
       '/api/payments/test/confirm',
       {
@@ -87,30 +90,23 @@ export function paymentRoutes(
         schema: {
           tags,
           summary: "Pay an intent with one of Stripe's test cards (only without Stripe keys)",
-          description: 'A declined card answers 402 with the decline message.',
+          description:
+            'Answers the order the payment became (200, `type: order`), or why nothing was charged: ' +
+            '402 `declined`, 409 `expired` (price the cart again) or 409 `retry` (review the cart).',
           body: testCardConfirmSchema,
-          response: { 200: z.object({ status: z.literal('succeeded') }), ...errorResponses },
+          response: {
+            200: confirmAnswerSchema,
+            // Refusals carry their type; other 4xx are the usual { message } (errorResponses).
+            402: confirmAnswerSchema.or(errorReplySchema),
+            409: confirmAnswerSchema.or(errorReplySchema),
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
         const { client_secret, card } = request.body;
-        const viewer = await requireViewer(request);
-        let approved: { intentId: string; amountCents: number };
-        try {
-          approved = await testProcessor.confirm(client_secret, card, viewer.id);
-        } catch (error) {
-          if (error instanceof PaymentDeclined) return reply.status(402).send({ message: error.message });
-          throw error;
-        }
-        // The card is taken in the order's own transaction (finishPaidIntent marks the intent
-        // succeeded there): both commit, or neither does, and the browser may go away at any point.
-        await payments.handleEvent({
-          id: `evt_test_${approved.intentId}`,
-          type: 'payment_intent.succeeded',
-          intentId: approved.intentId,
-          amountReceivedCents: approved.amountCents,
-        });
-        return { status: 'succeeded' as const };
+        const answer = await checkout.confirmCard(await requireViewer(request), client_secret, card);
+        return reply.status(CONFIRM_ANSWER_STATUS[answer.type]).send(answer);
       },
     );
   }
@@ -153,7 +149,7 @@ export function paymentRoutes(
         const intent = event.type.startsWith('payment_intent.')
           ? (event.data.object as Stripe.PaymentIntent)
           : undefined;
-        const result = await payments.handleEvent({
+        const result = await checkout.handleEvent({
           id: event.id,
           type: event.type,
           ...(intent ? { intentId: intent.id, amountReceivedCents: intent.amount_received } : {}),

@@ -6,9 +6,9 @@
 import { and, eq, exists, isNotNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, stockReservations } from '../../db/schema.js';
-import type { OrdersService } from '../orders/service.js';
 import { releaseStock } from '../stock/reservations.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import type { PlaceOrder } from './place-order.js';
 
 /** Intents let go of per pass; the next pass takes the rest. */
 const BATCH = 100;
@@ -47,12 +47,13 @@ export async function letGoOfIntent(db: Database, intentId: string, status = 'ca
 export async function expireIntents({
   db,
   provider,
-  orders: orderService,
+  placeOrder,
   onError,
 }: {
   db: Database;
   provider: PaymentProvider;
-  orders: OrdersService;
+  /** Makes the order of a paid intent (checkout/place-order.ts). */
+  placeOrder: PlaceOrder;
   onError: (error: unknown, intentId: string) => void;
 }): Promise<{ expired: number; paid: number }> {
   const due = await db
@@ -87,7 +88,7 @@ export async function expireIntents({
       const state = await provider.cancelIntent(id);
       if (state.status === 'succeeded') {
         // Paid before the cancellation reached the provider: the money is taken, so it is an order.
-        await orderService.finishPaidIntent(id, state.amountReceivedCents);
+        await placeOrder(id, state.amountReceivedCents);
         result.paid++;
       } else if (await letGoOfIntent(db, id)) {
         result.expired++;

@@ -1,10 +1,17 @@
 /**
- * Placing an order (decision 0013): the paid order of a succeeded payment intent, written once,
- * with its lines, the stock it held, the charge's status, the customer's confirmation and the
- * owner's alert e-mails and the first events of its timeline, all in one transaction.
+ * Placing an order (decisions 0013 and 0045): the paid order of a succeeded payment intent, written
+ * once, with its lines, the stock it held, the charge's status, the customer's confirmation and the
+ * owner's alert e-mails and the first events of its timeline, all in one transaction. The one way an
+ * order comes to be: the test processor's confirmation, Stripe's webhook, the browser's
+ * POST /api/orders, the reconciler and the expiry sweep all call `placeOrder`.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { ConflictError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';
+import {
+  NotFoundError,
+  PaymentExpiredError,
+  PaymentRequiredError,
+  PaymentRetryError,
+} from '../../../domain/errors.js';
 import { formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order } from '../../../domain/orders.js';
@@ -12,14 +19,14 @@ import type { Database } from '../../db/client.js';
 import { orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
 import { closeAbandonedCarts } from '../abandoned-carts/records.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { IntentCheckout } from '../payments/checkout-snapshot.js';
+import { confirmationEmail, orderAlertEmail } from '../orders/order-emails.js';
+import { loadOrder, toApiOrder } from '../orders/read.js';
+import { recipientOf } from '../orders/recipient.js';
+import { customer, emailSummary, recordEvents, SYSTEM } from '../orders/timeline.js';
 import { takeStock } from '../stock/reservations.js';
-import { confirmationEmail, orderAlertEmail } from './order-emails.js';
-import { loadOrder, toApiOrder } from './read.js';
-import { recipientOf } from './recipient.js';
-import { customer, emailSummary, recordEvents, SYSTEM } from './timeline.js';
+import type { IntentCheckout } from './snapshot.js';
 
-export function createOrderPlacement(
+export function createPlaceOrder(
   db: Database,
   mailer: Mailer,
   {
@@ -41,7 +48,7 @@ export function createOrderPlacement(
    * the order, so a crash can never leave the event marked and the order missing (a redelivery would
    * then be dropped as a duplicate). `duplicateEvent` says it had been applied before.
    */
-  return async function finishPaidIntent(
+  return async function placeOrder(
     intentId: string,
     amountReceivedCents: number,
     event?: { id: string; provider: string; type: string },
@@ -66,14 +73,12 @@ export function createOrderPlacement(
         .from(orders)
         .where(eq(orders.paymentIntentId, intentId));
       if (existing) return { orderId: existing.id, placed: null, duplicateEvent };
-      if (intent.status === 'canceled') throw new ConflictError(messages.paymentExpired);
-      if (intent.status === 'refunded') {
-        throw new ConflictError('This payment can no longer be confirmed.');
-      }
+      if (intent.status === 'canceled') throw new PaymentExpiredError(messages.paymentExpired);
+      if (intent.status === 'refunded') throw new PaymentRetryError(messages.paymentNotConfirmable);
       // The test processor charges in this very transaction: an expired checkout is not charged
       // (the sweep has not let go of it yet). Stripe's money, once taken, always becomes the order.
       if (intent.provider === 'test' && intent.expiresAt !== null && intent.expiresAt <= new Date()) {
-        throw new ConflictError(messages.paymentExpired);
+        throw new PaymentExpiredError(messages.paymentExpired);
       }
       if (amountReceivedCents !== intent.amountCents) {
         throw new PaymentRequiredError(
@@ -199,3 +204,5 @@ export function createOrderPlacement(
     };
   };
 }
+
+export type PlaceOrder = ReturnType<typeof createPlaceOrder>;

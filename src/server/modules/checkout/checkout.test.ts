@@ -25,6 +25,7 @@ import {
   CARDS,
   checkoutFixtures,
   expectMessage,
+  expectRefusal,
   freshIp,
   shippingInfo,
   type CatalogueProduct,
@@ -33,7 +34,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { hashPassword } from '../users/passwords.js';
 import { AMOUNT_CHANGED, ITEMS_UNAVAILABLE } from './service.js';
-import type { IntentCheckout } from './checkout-snapshot.js';
+import type { IntentCheckout } from './snapshot.js';
 
 const FREE_EMAIL = 'free.shipping@northbite.test';
 const CLASSIC = 'Classic Chocolate Chunk Protein Cookies'; // $34.99
@@ -537,7 +538,10 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
     const intent = await f.createIntent(who, [{ id: classic.id, quantity: 1 }]);
     const res = await f.confirm(who, intent.client_secret);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'succeeded' });
+    expect(res.json()).toMatchObject({
+      type: 'order',
+      order: { payment_intent_id: intent.payment_intent_id },
+    });
     expect((await f.intentRow(intent.payment_intent_id))?.status).toBe('succeeded');
     // The browser never posts /api/orders: the order exists anyway, paid, from the intent.
     const [order] = await f.ordersOfIntent(intent.payment_intent_id);
@@ -551,13 +555,33 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
     expect(event).toMatchObject({ provider: 'test', type: 'payment_intent.succeeded' });
   });
 
+  it('answers the order it placed, the very order POST /api/orders answers after it', async () => {
+    const who = await f.person();
+    const intent = await f.createIntent(who, [
+      { id: classic.id, quantity: 2 },
+      { id: granola.id, quantity: 1 },
+    ]);
+    const res = await f.confirm(who, intent.client_secret);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { type: string; order: Order };
+    expect(answer.type).toBe('order');
+    expect(() => orderSchema.parse(answer.order)).not.toThrow();
+    expect(answer.order).toMatchObject({ payment_intent_id: intent.payment_intent_id, is_paid: true });
+    const later = await f.placeOrder(who, intent.payment_intent_id);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toEqual(answer.order);
+  });
+
   it('is idempotent on a succeeded intent: still one order, one e-mail', async () => {
     const who = await f.person();
     const intent = await f.createIntent(who, [{ id: classic.id, quantity: 1 }]);
     for (let i = 0; i < 3; i++) {
       const res = await f.confirm(who, intent.client_secret);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status: 'succeeded' });
+      expect(res.json()).toMatchObject({
+        type: 'order',
+        order: { payment_intent_id: intent.payment_intent_id },
+      });
     }
     // Even with a declined card now: it is already paid.
     expect((await f.confirm(who, intent.client_secret, CARDS.declined)).statusCode).toBe(200);
@@ -584,7 +608,9 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
   ])('refuses %s (%s) and takes nothing', async (_what, number, card, status, message) => {
     const who = await f.person();
     const intent = await f.createIntent(who, [{ id: classic.id, quantity: 1 }]);
-    expectMessage(await f.confirm(who, intent.client_secret, number, card), status, message);
+    const answer = await f.confirm(who, intent.client_secret, number, card);
+    if (status === 402) expectRefusal(answer, 402, 'declined', message);
+    else expectMessage(answer, status, message);
     const row = await f.intentRow(intent.payment_intent_id);
     expect(row?.status).toBe('requires_payment_method');
     if (status === 402) expect(row?.lastError).toBe(message);
@@ -601,9 +627,10 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
         : { exp_month: now.getUTCMonth(), exp_year: now.getUTCFullYear() };
     const who = await f.person();
     const intent = await f.createIntent(who, [{ id: classic.id, quantity: 1 }]);
-    expectMessage(
+    expectRefusal(
       await f.confirm(who, intent.client_secret, CARDS.success, lastMonth),
       402,
+      'declined',
       'Your card has expired.',
     );
     expect((await f.confirm(who, intent.client_secret, CARDS.success, thisMonth)).statusCode).toBe(200);
@@ -612,10 +639,16 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
   it('lets a declined payment be retried with a good card', async () => {
     const who = await f.person();
     const intent = await f.createIntent(who, [{ id: granola.id, quantity: 4 }]);
-    expectMessage(await f.confirm(who, intent.client_secret, CARDS.declined), 402, 'Your card was declined.');
-    expectMessage(
+    expectRefusal(
+      await f.confirm(who, intent.client_secret, CARDS.declined),
+      402,
+      'declined',
+      'Your card was declined.',
+    );
+    expectRefusal(
       await f.confirm(who, intent.client_secret, CARDS.insufficientFunds),
       402,
+      'declined',
       'Your card has insufficient funds.',
     );
     const ok = await f.confirm(who, intent.client_secret, '4242-4242-4242-4242');
@@ -661,9 +694,10 @@ describe('POST /api/payments/test/confirm: the built-in test processor', () => {
     const cancel = await f.call('POST', `/api/orders/${order!.id}/cancel`, { token: who.token });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await f.intentRow(intent.payment_intent_id))?.status).toBe('refunded');
-    expectMessage(
+    expectRefusal(
       await f.confirm(who, intent.client_secret),
       409,
+      'retry',
       'This payment can no longer be confirmed.',
     );
     expect((await f.intentRow(intent.payment_intent_id))?.status).toBe('refunded');

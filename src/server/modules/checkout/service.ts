@@ -1,36 +1,48 @@
 /**
- * Payments (decision 0013): the server prices the cart, creates (or reuses) the provider's payment
- * intent, and finishes the order when the provider says the money was taken, whichever of the
- * browser, a webhook or the test processor gets there first.
+ * The checkout (decisions 0013 and 0045): from a cart the server prices to the order it becomes.
+ * It opens (or reuses) the provider's payment intent for exactly the server's total, holding the
+ * units it sells, and turns a payment the provider says was taken into its order through the one
+ * `placeOrder`, whichever of the test processor's confirmation, Stripe's webhook, the browser's
+ * POST /api/orders or the reconciler gets there first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { CreatePaymentIntent } from '../../../domain/checkout.js';
-import { ConflictError, InvalidError, NotFoundError, PaymentRequiredError } from '../../../domain/errors.js';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { CreatePaymentIntent, TestCardConfirm } from '../../../domain/checkout.js';
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  PaymentExpiredError,
+  PaymentRequiredError,
+  PaymentRetryError,
+} from '../../../domain/errors.js';
 import type { Order } from '../../../domain/orders.js';
-import type { PaymentIntentReply } from '../../../domain/payments.js';
+import type { ConfirmAnswer, PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
-import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../../../domain/holds.js';
-import { DEFAULT_PAYMENT_TTL_MINUTES, notEnoughStockMessage } from '../../../domain/stock.js';
+import { DEFAULT_PAYMENT_TTL_MINUTES } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
-import { orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
-import type { OrdersService } from '../orders/service.js';
+import { orders, paymentIntents, processedEvents } from '../../db/schema.js';
+import { loadOrder } from '../orders/read.js';
+import { hashSecret } from '../payments/client-secret.js';
+import { PaymentDeclined, type PaymentProvider } from '../payments/provider.js';
+import type { TestProcessor } from '../payments/test-processor.js';
 import { holdCheckout } from '../stock/holds.js';
 import { insertHoldingUncounted, releaseStock, reserveStock } from '../stock/reservations.js';
-import { letGoOfIntent } from './expiry.js';
 import type { Viewer } from '../users/sessions.js';
-import type { IntentCheckout } from './checkout-snapshot.js';
-import type { PaymentProvider } from './provider.js';
-import { hashSecret } from './test-processor.js';
+import { letGoOfIntent } from './expiry.js';
+import type { PlaceOrder } from './place-order.js';
+import { priceCheckout } from './price.js';
 
 export const AMOUNT_CHANGED = 'The order total has changed. Please review your order and try again.';
-export const ITEMS_UNAVAILABLE = 'Some items in your cart are no longer available. Please review your cart.';
+export { ITEMS_UNAVAILABLE } from './price.js';
 
-export interface PaymentsServiceDeps {
+export interface CheckoutServiceDeps {
   db: Database;
   provider: PaymentProvider;
-  orders: OrdersService;
+  /** Present when the built-in test processor is the provider: it confirms test cards. */
+  testProcessor?: TestProcessor | undefined;
+  placeOrder: PlaceOrder;
   freeShippingEmail: string | undefined;
   /**
    * How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, decision 0022).
@@ -40,80 +52,15 @@ export interface PaymentsServiceDeps {
   holdLimits?: HoldLimits;
 }
 
-export function createPaymentsService({
+export function createCheckoutService({
   db,
   provider,
-  orders: orderService,
+  testProcessor,
+  placeOrder,
   freeShippingEmail,
   paymentTtlMinutes = DEFAULT_PAYMENT_TTL_MINUTES,
   holdLimits = DEFAULT_HOLD_LIMITS,
-}: PaymentsServiceDeps) {
-  /** Prices the cart from the catalogue, with the shipping rule and tax; never the client's numbers. */
-  async function price(
-    viewer: Viewer,
-    input: CreatePaymentIntent,
-  ): Promise<{
-    checkout: IntentCheckout;
-    counted: Set<number>;
-    short: string | null;
-    history: { lastOrder: number; expired: number };
-    /** The shopper has an earlier checkout holding counted units (which a new one replaces). */
-    holding: boolean;
-  }> {
-    const ids = input.items.map((item) => item.id);
-    // The shopper's history for the idempotency key (createIntent) comes in the same statement: it is
-    // needed only when a product was found (items are never empty), and then every row carries it.
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        priceCents: products.priceCents,
-        isActive: products.isActive,
-        stock: products.stock,
-        lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
-        expired: sql<number>`(select count(*) from ${paymentIntents} where ${paymentIntents.userId} = ${viewer.id} and ${paymentIntents.expiresAt} <= now())::int`,
-        // Written out: drizzle leaves column names unqualified in a one-table select, and both have an id.
-        holding: sql<boolean>`exists (select 1 from stock_reservations r join payment_intents i on i.id = r.intent_id where i.user_id = ${viewer.id} and r.status = 'held' and r.counted)`,
-      })
-      .from(products)
-      .where(inArray(products.id, ids));
-    const byId = new Map(rows.filter((row) => row.isActive).map((row) => [row.id, row]));
-    const lines = input.items.map((item) => {
-      const product = byId.get(item.id);
-      if (!product) throw new InvalidError(ITEMS_UNAVAILABLE);
-      return {
-        productId: product.id,
-        name: product.name,
-        sku: product.sku,
-        priceCents: product.priceCents,
-        quantity: item.quantity,
-      };
-    });
-    const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
-    const totals = checkoutTotals(lines, input.shippingInfo, freeShipping);
-    if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidError(messages.orderTooLarge);
-    // Short of stock as priced: refused before the provider is asked for anything (createIntent). The
-    // reservation itself (reserveStock) is the check that counts when checkouts race.
-    const wanted = new Map<number, number>();
-    for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-    let short: string | null = null;
-    for (const [id, quantity] of wanted) {
-      const { stock, name } = byId.get(id)!;
-      if (stock !== null && stock < quantity) short ??= notEnoughStockMessage(name, stock);
-    }
-    const counted = new Set(rows.filter((row) => row.stock !== null).map((row) => row.id));
-    const history = { lastOrder: rows[0]?.lastOrder ?? 0, expired: rows[0]?.expired ?? 0 };
-    const holding = rows[0]?.holding ?? false;
-    return {
-      checkout: { lines, shippingInfo: input.shippingInfo, totals },
-      counted,
-      short,
-      history,
-      holding,
-    };
-  }
-
+}: CheckoutServiceDeps) {
   return {
     provider: provider.name,
 
@@ -122,7 +69,12 @@ export function createPaymentsService({
      * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
      */
     async createIntent(viewer: Viewer, input: CreatePaymentIntent, clientAddress: string | null = null) {
-      const { checkout, counted, short, history, holding } = await price(viewer, input);
+      const { checkout, counted, short, history, holding } = await priceCheckout(
+        db,
+        viewer,
+        input,
+        freeShippingEmail,
+      );
       if (input.amount !== checkout.totals.totalCents) throw new InvalidError(AMOUNT_CHANGED);
       // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
       // an order is placed or one of the shopper's intents expires, so an expired checkout is never
@@ -209,7 +161,7 @@ export function createPaymentsService({
         // now and answer it, rather than inviting a second charge for the same cart.
         const state = await provider.retrieveIntent(id);
         if (state.status === 'succeeded') {
-          const { order } = await orderService.finishPaidIntent(id, state.amountReceivedCents);
+          const { order } = await placeOrder(id, state.amountReceivedCents);
           return reply(order);
         }
         if (provider.name !== 'test' && open!.id !== intent.id) {
@@ -242,28 +194,58 @@ export function createPaymentsService({
       return reply();
     },
 
-    /** POST /api/orders: the shopper's intent, confirmed with the provider, becomes one order. */
-    async placeOrder(viewer: Viewer, intentId: string) {
+    /**
+     * POST /api/orders: the order of the shopper's paid intent. The order the confirmation (or the
+     * webhook) made is the answer; else the provider is asked, and a payment it says was taken
+     * becomes its order now.
+     */
+    async orderOf(viewer: Viewer, intentId: string): Promise<{ order: Order; created: boolean }> {
       const [intent] = await db
-        .select()
+        .select({ expiresAt: paymentIntents.expiresAt, orderId: orders.id })
         .from(paymentIntents)
+        .leftJoin(orders, eq(orders.paymentIntentId, paymentIntents.id))
         .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.userId, viewer.id)));
       if (!intent) throw new NotFoundError('Payment not found.');
-      // Already an order (the webhook or the test processor got there first; or it was since cancelled
+      // Already an order (the confirmation or the webhook got there first; or it was since cancelled
       // and refunded): that order is the answer, whatever the payment's state now.
-      const [existing] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.paymentIntentId, intentId));
-      if (existing) return { order: await orderService.get(viewer, existing.id), created: false };
+      if (intent.orderId !== null) return { order: (await loadOrder(db, intent.orderId))!, created: false };
       const state = await provider.retrieveIntent(intentId);
       if (state.status !== 'succeeded') {
         const expired =
           state.status === 'canceled' || (intent.expiresAt !== null && intent.expiresAt <= new Date());
-        if (expired) throw new ConflictError(messages.paymentExpired);
+        if (expired) throw new PaymentExpiredError(messages.paymentExpired);
         throw new PaymentRequiredError('Payment has not been completed.');
       }
-      return orderService.finishPaidIntent(intentId, state.amountReceivedCents);
+      return placeOrder(intentId, state.amountReceivedCents);
+    },
+
+    /**
+     * Pays an intent with one of Stripe's test cards (the test processor) and answers the order it
+     * became, or why nothing was charged (decision 0045). The card is taken in the order's own
+     * transaction (`placeOrder` marks the intent succeeded there): both commit, or neither does, and
+     * the browser may go away at any point.
+     */
+    async confirmCard(
+      viewer: Viewer,
+      clientSecret: string,
+      card: TestCardConfirm['card'],
+    ): Promise<ConfirmAnswer> {
+      if (!testProcessor) throw new NotFoundError('Not found');
+      try {
+        const approved = await testProcessor.confirm(clientSecret, card, viewer.id);
+        const { order } = await placeOrder(approved.intentId, approved.amountCents, {
+          id: `evt_test_${approved.intentId}`,
+          provider: provider.name,
+          type: 'payment_intent.succeeded',
+        });
+        return { type: 'order', order };
+      } catch (error) {
+        if (error instanceof PaymentDeclined) return { type: 'declined', message: error.message };
+        if (error instanceof PaymentExpiredError || error instanceof PaymentRetryError) {
+          return { type: error.refusal, message: error.message };
+        }
+        throw error;
+      }
     },
 
     /**
@@ -275,11 +257,7 @@ export function createPaymentsService({
       if (event.type === 'payment_intent.succeeded' && event.intentId) {
         try {
           // The event is marked in the order's own transaction: both happen, or neither does.
-          const { duplicateEvent } = await orderService.finishPaidIntent(
-            event.intentId,
-            event.amountReceivedCents ?? 0,
-            mark,
-          );
+          const { duplicateEvent } = await placeOrder(event.intentId, event.amountReceivedCents ?? 0, mark);
           return { duplicate: duplicateEvent };
         } catch (error) {
           // Not one of this shop's payments (its transaction, mark included, rolled back): the event
@@ -317,4 +295,4 @@ export function createPaymentsService({
   };
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

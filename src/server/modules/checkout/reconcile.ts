@@ -4,19 +4,19 @@
  * make it.
  *
  * It looks at intents that have no order yet, asks the provider (never our own status column) what
- * became of each, and finishes the paid ones through `finishPaidIntent`, which creates the order and
+ * became of each, and finishes the paid ones through `placeOrder` (checkout/place-order.ts), which creates the order and
  * its confirmation e-mail exactly once. Runs at start-up and every minute on every instance; several
  * instances share the work by claiming rows with SKIP LOCKED. An unpaid intent is asked about less
  * often as it ages (after 1, 2, 4, 8 ... minutes) and no more after RECONCILE_WINDOW, so abandoned
  * checkouts cost a handful of provider calls each. Each pass first lets go of the checkouts that
- * expired unpaid (payments/expiry.ts).
+ * expired unpaid (checkout/expiry.ts).
  */
 import { and, eq, gt, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents } from '../../db/schema.js';
-import type { OrdersService } from '../orders/service.js';
 import { expireIntents, letGoOfIntent } from './expiry.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import type { PlaceOrder } from './place-order.js';
 
 /** An intent older than this is no longer asked about (a checkout is paid within minutes). */
 export const RECONCILE_WINDOW = '7 days';
@@ -56,14 +56,15 @@ const STOP_WAIT_MS = 5_000;
 export function createReconciler({
   db,
   provider,
-  orders: orderService,
+  placeOrder,
   onError,
   onPass,
   onPassFailed,
 }: {
   db: Database;
   provider: PaymentProvider;
-  orders: OrdersService;
+  /** Makes the order of a paid intent (checkout/place-order.ts). */
+  placeOrder: PlaceOrder;
   /** One intent could not be reconciled (it is asked about again later). */
   onError: (error: unknown, intentId: string) => void;
   /** A pass finished; `first` is the start-up pass. */
@@ -112,7 +113,7 @@ export function createReconciler({
   const reconciler: Reconciler = {
     async run() {
       const result: ReconcileResult = { checked: 0, created: 0, failed: 0, expired: 0 };
-      const expiry = await expireIntents({ db, provider, orders: orderService, onError });
+      const expiry = await expireIntents({ db, provider, placeOrder, onError });
       result.expired = expiry.expired;
       result.created += expiry.paid;
       for (;;) {
@@ -122,7 +123,7 @@ export function createReconciler({
           try {
             const state = await provider.retrieveIntent(id);
             if (state.status === 'succeeded') {
-              const finished = await orderService.finishPaidIntent(id, state.amountReceivedCents);
+              const finished = await placeOrder(id, state.amountReceivedCents);
               if (finished.created) result.created++;
             } else if (FINAL_UNPAID.includes(state.status)) {
               // Never paid, and never will be: remember it so the sweep stops asking, and give its

@@ -1,7 +1,7 @@
 /**
  * The request helper's retry of a 503 with Retry-After (decision 0020): the embedded database's
  * queue and a briefly unreachable database answer that before doing anything, so sending again is
- * safe.
+ * safe. And what a refusal keeps of its answer: the message, and the `type` beside it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, userMessage } from './api';
@@ -69,5 +69,28 @@ describe('userMessage', () => {
     expect(userMessage(new ApiError('Invalid email or password', 401), 'Failed', { include401: true })).toBe(
       'Invalid email or password',
     );
+  });
+});
+
+describe('ApiError', () => {
+  it("keeps the answer's type beside its message, and has none when the answer names none", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(answer(409, { type: 'expired', message: 'Open too long' }))
+        .mockResolvedValueOnce(answer(409, { message: 'Only 2 left' }))
+        .mockResolvedValueOnce(answer(409, { type: 7, message: 'Odd' })),
+    );
+    await expect(apiRequest('/api/orders', { method: 'POST' })).rejects.toMatchObject({
+      status: 409,
+      type: 'expired',
+      message: 'Open too long',
+    });
+    const plain = await apiRequest('/api/orders', { method: 'POST' }).catch((error: unknown) => error);
+    expect(plain).toMatchObject({ status: 409, message: 'Only 2 left' });
+    expect((plain as ApiError).type).toBeUndefined();
+    const odd = await apiRequest('/api/orders', { method: 'POST' }).catch((error: unknown) => error);
+    expect((odd as ApiError).type).toBeUndefined();
   });
 });

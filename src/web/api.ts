@@ -1,6 +1,6 @@
 /**
  * The one request helper: JSON in and out, the stored session token as a bearer header,
- * and the server's `message` (else 'Request failed') thrown on a non-OK reply. A 503 with
+ * and the server's `message` (else 'Request failed'), with its `type` if any, thrown on a non-OK reply. A 503 with
  * Retry-After (the embedded database's queue is full, or the database is briefly away) is retried.
  */
 import { messages } from '../domain/messages';
@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's `type` beside its message, when it has one (a 409 that says `expired`, decision 0048). */
+    readonly type?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -102,11 +104,9 @@ export async function apiExchange(
     // The server no longer knows this session (logged out elsewhere, expired, revoked): sign out
     // here too, so guarded pages send the shopper to /login instead of failing call after call.
     if (response.status === 401 && token && readStoredToken() === token) clearSession();
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : messages.requestFailed;
-    throw new ApiError(message, response.status);
+    const body = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    const message = typeof body.message === 'string' ? body.message : messages.requestFailed;
+    throw new ApiError(message, response.status, typeof body.type === 'string' ? body.type : undefined);
   }
   return { data, headers: response.headers };
 }

@@ -2,16 +2,17 @@ import { Lock } from 'lucide-react';
 import { data, Link, Navigate } from 'react-router';
 import type { ShippingInfo } from '../../domain/checkout';
 import { formatPrice } from '../../domain/money';
-import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../components/checkout/checkout-frame';
-import { OrderSummary } from '../components/checkout/order-summary';
-import { PaymentFailure } from '../components/checkout/payment-failure';
-import { PaymentReview } from '../components/checkout/payment-review';
-import { StripePaymentElement } from '../components/checkout/stripe-payment-element';
-import { TestCardFields } from '../components/checkout/test-card-fields';
+import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../features/checkout/components/checkout-frame';
+import { OrderSummary } from '../features/checkout/components/order-summary';
+import { PaymentFailure } from '../features/checkout/components/payment-failure';
+import { PaymentReview } from '../features/checkout/components/payment-review';
+import { StripePaymentElement } from '../features/checkout/components/stripe-payment-element';
+import { TestCardFields } from '../features/checkout/components/test-card-fields';
 import { useCart } from '../features/cart/cart-store';
 import { useCheckout } from '../features/checkout/checkout-store';
 import { checkoutTexts } from '../features/checkout/texts';
-import { usePayment, type StripeReturn } from '../features/checkout/use-payment';
+import type { StripeReturn } from '../features/checkout/payment-machine';
+import { usePayment } from '../features/checkout/use-payment';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
 import type { StoredUser } from '../features/session/stored-session';
@@ -108,7 +109,7 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
   const {
     cart,
     totals,
-    intent,
+    clientSecret,
     card,
     setCard,
     cardErrors,
@@ -116,7 +117,7 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     pay,
     shownFailure,
     working,
-    paidButNoOrder,
+    payDisabled,
   } = usePayment({
     user,
     info,
@@ -129,22 +130,18 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     <CheckoutFrame step={3} summary={<OrderSummary items={cart.items} totals={totals} shipping="priced" />}>
       <PaymentReview info={info} shippingCents={totals.shippingCents} />
       <CheckoutCard title="Payment" id="payment-title">
-        <form onSubmit={(event) => void pay(event)} noValidate aria-labelledby="payment-title">
+        <form onSubmit={pay} noValidate aria-labelledby="payment-title">
           {stripeKey ? (
             <StripePaymentElement
               publishableKey={stripeKey}
-              clientSecret={intent?.client_secret ?? null}
+              clientSecret={clientSecret}
               onReady={onStripeReady}
             />
           ) : (
             <TestCardFields values={card} errors={cardErrors} disabled={working} onChange={setCard} />
           )}
           {shownFailure && <PaymentFailure failure={shownFailure} />}
-          <button
-            type="submit"
-            className="btn-primary mt-6 w-full gap-2"
-            disabled={working || paidButNoOrder}
-          >
+          <button type="submit" className="btn-primary mt-6 w-full gap-2" disabled={payDisabled}>
             <Lock className="h-4 w-4" aria-hidden="true" />
             {working ? 'Processing...' : `Pay ${formatPrice(totals.totalCents)}`}
           </button>

@@ -4,7 +4,12 @@ import type { ShippingInfo } from '../../../domain/checkout';
 import { messages } from '../../../domain/messages';
 import { centsToDollars, dollarsToCents } from '../../../domain/money';
 import { orderSchema, type Order } from '../../../domain/orders';
-import { paymentIntentReplySchema, type PaymentIntentReply } from '../../../domain/payments';
+import {
+  confirmAnswerSchema,
+  paymentIntentReplySchema,
+  type ConfirmAnswer,
+  type PaymentIntentReply,
+} from '../../../domain/payments';
 import type { CheckoutTotals } from '../../../domain/pricing';
 import { ApiError, apiRequest, sleep } from '../../api';
 import type { StoredUser } from '../session/stored-session';
@@ -48,13 +53,18 @@ export interface TestCard {
   cvc: string;
 }
 
-/** Confirms a payment with the built-in test processor; throws the card's message when it fails. */
-export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<void> {
-  const reply = await apiRequest<{ type?: unknown }>('/api/payments/test/confirm', {
+/**
+ * Confirms a payment with the built-in test processor: the order it became (decision 0045). A refusal
+ * is an ApiError whose `type` says which (`declined`, `expired`, `retry`), or a plain 4xx for bad input.
+ */
+export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<ConfirmAnswer> {
+  const reply = await apiRequest<unknown>('/api/payments/test/confirm', {
     method: 'POST',
     body: { client_secret: clientSecret, card },
   });
-  if (reply?.type !== 'order') throw new Error(messages.invalidServerResponse);
+  const parsed = confirmAnswerSchema.safeParse(reply);
+  if (!parsed.success) throw new Error(messages.invalidServerResponse);
+  return parsed.data;
 }
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];

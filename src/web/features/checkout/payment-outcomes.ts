@@ -1,60 +1,77 @@
 /**
- * The ways a payment on the payment step can end short of an order, and how the step tells them
- * apart (decisions 0013 and 0022).
+ * The payment step's calls, each answering what became of it (payment-machine.ts) instead of
+ * throwing: opening the payment for the cart, recording the order of a paid payment, and finding out
+ * what became of one whose answer was lost (decisions 0013, 0022 and 0048).
  */
+import { toCartProduct } from '../../../domain/cart';
 import type { Product } from '../../../domain/catalog';
-import { messages } from '../../../domain/messages';
-import type { Order } from '../../../domain/orders';
 import { ApiError, apiRequest, userMessage } from '../../api';
-import { cartStockActions } from '../cart/cart-stock';
-
-/**
- * What went wrong: the payment (the card's reason, then 'Payment failed. Please try again.'), the
- * Stripe form not being ready; not enough stock for the cart ('stock', the server's message naming
- * the product and what is left); a checkout open too long ('expired': a new payment is opened at
- * today's prices, decision 0022); or, after an error past the card step, the page is checking what
- * became of the payment ('checking'), or could not find out in time ('unknown'): in both it never
- * offers to pay again (decision 0013).
- */
-export type Failure = {
-  kind: 'payment' | 'not-initialized' | 'stock' | 'expired' | 'checking' | 'unknown';
-  message: string;
-} | null;
+import { cartStockActions, forgetHeld, rememberHeld } from '../cart/cart-stock';
+import { cartActions } from '../cart/cart-store';
+import { checkPayment, createOrder, createPaymentIntent, type CheckoutRequest } from './checkout-api';
+import type { OpenResult, OrderResult } from './payment-machine';
 
 /** The server's reason for a refused call (4xx, a 401 included), else nothing more to say. */
 export const reason = (error: unknown) => userMessage(error, '', { include401: true });
 
-/** A refused payment: declined card, expired card, prices changed since the cart was filled, ... */
-export class PaymentRefused extends Error {}
-export class NotInitialized extends Error {}
-export class InvalidCard extends Error {}
-/** The cart asks for more than is left (409 from create-payment-intent): the server's message. */
-export class NotEnoughStock extends Error {}
-/** The payment was open too long and the server let it go (409 messages.paymentExpired). */
-export class PaymentExpired extends Error {}
+/** An answer that says the payment expired: a 409 whose body says `type: 'expired'` (decision 0022). */
+export const isExpired = (error: unknown) => error instanceof ApiError && error.type === 'expired';
 
-/** This very cart was paid already: its order, which the server has now recorded. */
-export class AlreadyPaid extends Error {
-  constructor(readonly order: Order) {
-    super('This cart has been paid for already');
+/**
+ * Opens (or reuses: the server keeps one open payment per cart and shopper) the payment for the cart.
+ * Only a refusal for stock is for the shopper to see at once; anything else is logged, and Pay says
+ * why when it opens the payment itself.
+ */
+export async function openPayment(request: CheckoutRequest, signal?: AbortSignal): Promise<OpenResult> {
+  try {
+    const intent = await createPaymentIntent(request, signal);
+    // Units this payment holds count as the shopper's own in the cart's stock notes.
+    if (!intent.order) rememberHeld(request.items);
+    return { type: 'open', intent };
+  } catch (error) {
+    if (signal?.aborted) return { type: 'failed' };
+    if (isExpired(error)) return { type: 'expired' };
+    // Not enough left for a line (decision 0022): the cart drawer and page learn the stock too.
+    if (error instanceof ApiError && error.status === 409) {
+      void learnStock();
+      return { type: 'stock', message: error.message };
+    }
+    console.error('Failed to create the payment intent', error);
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    return refused ? { type: 'refused', message: reason(error) } : { type: 'failed' };
   }
 }
-/** The card step was sent but its answer was lost or was a server error: the outcome is unknown. */
-export class Uncertain extends Error {
-  constructor(readonly paymentIntentId: string) {
-    super('The payment outcome is not known yet');
+
+/**
+ * Records the order of a payment Stripe took (createOrder retries what may be a hiccup). Any error
+ * but the server's "not paid" (402) or "expired" leaves the outcome open: the page then asks the
+ * server until it knows (checkOrder), never offering a second payment meanwhile.
+ */
+export async function recordOrder(request: CheckoutRequest, paymentIntentId: string): Promise<OrderResult> {
+  try {
+    return { type: 'order', order: await createOrder(request, paymentIntentId) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 402)
+      return { type: 'not-charged', message: error.message };
+    if (isExpired(error)) return { type: 'expired' };
+    console.error('Failed to record the order; checking the payment', error);
+    return { type: 'unknown' };
   }
 }
 
-/** Answers of the card step that say the card was not charged. */
-export const REFUSED_STATUSES = new Set([400, 402, 404, 409, 429]);
-
-/** A 409 that says the payment expired. */
-export const isExpired = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.message === messages.paymentExpired;
-/** A 409 of create-payment-intent: not enough stock for a line. */
-export const isStockRefusal = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && !isExpired(error);
+/** Asks the server what became of the payment until it knows (about two minutes at most). */
+export async function checkOrder(request: CheckoutRequest, paymentIntentId: string): Promise<OrderResult> {
+  try {
+    const result = await checkPayment(request, paymentIntentId);
+    if (result.outcome === 'ordered') return { type: 'order', order: result.order };
+    if (result.outcome === 'not-charged') return { type: 'not-charged', message: result.message };
+    return { type: 'unknown' };
+  } catch (error) {
+    if (isExpired(error)) return { type: 'expired' };
+    console.error('Checking the payment failed', error);
+    return { type: 'unknown' };
+  }
+}
 
 /** The catalogue's current stock for the cart drawer and page (after the server refused for stock). */
 export async function learnStock(): Promise<void> {
@@ -62,5 +79,20 @@ export async function learnStock(): Promise<void> {
     cartStockActions.replace(await apiRequest<Product[]>('/api/products'));
   } catch (error) {
     console.warn('Could not read the stock', error);
+  }
+}
+
+/**
+ * After an expiry (decision 0022): the server let the payment's units go. Prices the cart again from
+ * the catalogue (today's prices; products no longer sold leave the cart) before a new payment opens.
+ */
+export async function priceCartAgain(): Promise<void> {
+  forgetHeld();
+  try {
+    const products = await apiRequest<Product[]>('/api/products');
+    cartStockActions.replace(products);
+    cartActions.refresh(products.map(toCartProduct));
+  } catch (error) {
+    console.warn('Could not price the cart again; opening a new payment with the cart as it is', error);
   }
 }

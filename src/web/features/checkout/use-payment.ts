@@ -1,47 +1,32 @@
 /**
- * The payment step's work (docs/product.md, Checkout and payment; decisions 0013 and 0022): opening
- * the payment for the cart as it is, confirming the card (Stripe's Payment Element, or the built-in
- * test processor without a Stripe key), recording the order, and finding out what became of a
- * payment whose answer was lost.
+ * The payment step (docs/product.md, Checkout and payment; decisions 0013, 0022 and 0048): the
+ * machine of payment-machine.ts, and effects that run the calls each of its steps asks for and hand
+ * back their answers.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toCartProduct } from '../../../domain/cart';
-import type { Product } from '../../../domain/catalog';
 import type { ShippingInfo } from '../../../domain/checkout';
-import { messages } from '../../../domain/messages';
 import type { Order } from '../../../domain/orders';
-import { ApiError, apiRequest } from '../../api';
-import type { StripeHandle } from '../../components/checkout/stripe-payment-element';
-import { emptyCard, type CardErrors, type CardValues } from '../../components/checkout/test-card-fields';
-import { cartStockActions, forgetHeld } from '../cart/cart-stock';
-import { cartActions, currentCart, useCart } from '../cart/cart-store';
+import { currentCart, useCart } from '../cart/cart-store';
 import type { StoredUser } from '../session/stored-session';
-import { checkPayment, createOrder, type CheckoutRequest, type PaymentIntent } from './checkout-api';
+import type { CheckoutRequest } from './checkout-api';
 import { checkoutActions } from './checkout-store';
-import { confirmPayment } from './confirm-payment';
-import { usePaymentIntent } from './use-payment-intent';
+import type { StripeHandle } from './components/stripe-payment-element';
+import { emptyCard, readCard, type CardErrors, type CardValues } from './components/test-card-fields';
+import { confirmWithStripe, confirmWithTestCard } from './confirm-payment';
 import {
-  AlreadyPaid,
-  InvalidCard,
-  isExpired,
-  learnStock,
-  NotEnoughStock,
-  NotInitialized,
-  PaymentExpired,
-  PaymentRefused,
-  reason,
-  Uncertain,
-  type Failure,
-} from './payment-outcomes';
-import { checkoutTexts } from './texts';
+  cartKey,
+  initialPaymentState,
+  paymentReducer,
+  paymentStatusOf,
+  paymentView,
+  payOffered,
+  type Confirmation,
+  type StripeReturn,
+} from './payment-machine';
+import { checkOrder, priceCartAgain, recordOrder } from './payment-outcomes';
 import { cartTotals, useFreeShipping } from './totals';
-
-/** Back from a payment method that redirects (Stripe): the intent and its outcome, from the address. */
-export interface StripeReturn {
-  paymentIntentId: string;
-  succeeded: boolean;
-}
+import { usePaymentIntent } from './use-payment-intent';
 
 export function usePayment({
   user,
@@ -60,12 +45,10 @@ export function usePayment({
   const cart = useCart();
   const freeShipping = useFreeShipping(freeShippingEmail);
   const totals = cartTotals(cart.items, info, freeShipping);
+  const key = cartKey(totals.totalCents, cart.items, info);
+  const [state, dispatch] = useReducer(paymentReducer, null, () => initialPaymentState(key, stripeReturn));
+  const { step } = state;
 
-  const [intent, setIntent] = useState<PaymentIntent | null>(null);
-  /** Bumped to open a new payment when the last one expired. */
-  const [intentRound, setIntentRound] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(null);
   const [card, setCard] = useState<CardValues>(emptyCard);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const stripeHandle = useRef<StripeHandle | null>(null);
@@ -73,176 +56,91 @@ export function usePayment({
     stripeHandle.current = handle;
   }, []);
 
-  // What is being paid for: the latest cart and address, read when needed.
-  const request = useCallback((): CheckoutRequest => {
+  // What is being paid for: the latest cart and address, read when a call is sent.
+  const request = (): CheckoutRequest => {
     const items = currentCart().items;
     return { user, shippingInfo: info, items, totals: cartTotals(items, info, freeShipping) };
-  }, [user, info, freeShipping]);
+  };
 
-  const [returned, setReturned] = useState<'none' | 'placing' | 'failed'>(() =>
-    !stripeReturn ? 'none' : stripeReturn.succeeded ? 'placing' : 'failed',
+  // The payment follows the cart, which the drawer can change on this page.
+  useEffect(() => dispatch({ type: 'cart-changed', key }), [key]);
+  usePaymentIntent(state.intent, request, dispatch);
+
+  // The card step.
+  const confirming = step.name === 'paying' ? step.confirming : null;
+  const payingCall = step.name === 'paying' ? step.call : 0;
+  const confirm = useEffectEvent((confirmation: Confirmation) =>
+    confirmation.via === 'stripe'
+      ? confirmWithStripe(stripeHandle.current)
+      : confirmWithTestCard(confirmation.intent, confirmation.card),
   );
-  const returnedIntent = stripeReturn?.paymentIntentId ?? null;
-
-  const showOrder = useCallback(
-    (order: Order) => {
-      const current = request();
-      checkoutActions.saveOrder(order, current.items, current.totals);
-      void navigate('/order-confirmation', { replace: true });
-    },
-    [request, navigate],
-  );
-
-  // The payment for the cart as it is: opened when the page shows, again whenever the amount changes.
-  const intentKey = JSON.stringify([
-    totals.totalCents,
-    cart.items.map((i) => [i.id, i.quantity]),
-    info,
-    intentRound,
-  ]);
-  usePaymentIntent({
-    key: intentKey,
-    returned,
-    request,
-    showOrder,
-    setIntent,
-    setFailure,
-  });
-
-  /**
-   * The payment was open too long (decision 0022): the server let its units go and will not take
-   * it. Says so, prices the cart again from the catalogue (today's prices; products no longer sold
-   * leave the cart) and opens a new payment, as the page does when it loads.
-   */
-  const restartExpired = useCallback(async () => {
-    forgetHeld();
-    checkoutActions.setPaymentStatus('failed');
-    setIntent(null);
-    setBusy(false);
-    setFailure({ kind: 'expired', message: messages.paymentExpired });
-    try {
-      const products = await apiRequest<Product[]>('/api/products');
-      cartStockActions.replace(products);
-      cartActions.refresh(products.map(toCartProduct));
-    } catch (error) {
-      console.warn('Could not price the cart again; opening a new payment with the cart as it is', error);
-    }
-    setIntentRound((n) => n + 1);
-  }, []);
-
-  /**
-   * Records the order of a payment that went through. Any error but the server's "not paid" (402)
-   * leaves the outcome open: the page asks again until it knows (checkPayment), never offering a
-   * second payment meanwhile.
-   */
-  const placeOrder = useCallback(
-    async (paymentIntentId: string) => {
-      try {
-        showOrder(await createOrder(request(), paymentIntentId));
-        return;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 402) {
-          checkoutActions.setPaymentStatus('failed');
-          setFailure({ kind: 'payment', message: error.message });
-          setBusy(false);
-          return;
-        }
-        if (isExpired(error)) return restartExpired();
-        console.error('Failed to record the order; checking the payment', error);
-      }
-      await settle(paymentIntentId);
-    },
-    // settle is stable in what it does; it reads only setters, request() and restartExpired.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [request, showOrder, restartExpired],
-  );
-
-  /** Asks the server what became of the payment until it knows (about two minutes at most). */
-  async function settle(paymentIntentId: string) {
-    setBusy(true);
-    setFailure({ kind: 'checking', message: 'Checking your payment…' });
-    const result = await checkPayment(request(), paymentIntentId).catch((error: unknown) => {
-      if (isExpired(error)) return { outcome: 'expired' as const };
-      console.error('Checking the payment failed', error);
-      return { outcome: 'unknown' as const };
-    });
-    if (result.outcome === 'expired') return restartExpired();
-    if (result.outcome === 'ordered') return showOrder(result.order);
-    setBusy(false);
-    if (result.outcome === 'not-charged') {
-      checkoutActions.setPaymentStatus('failed');
-      setFailure({ kind: 'payment', message: 'Your card was not charged.' });
-      return;
-    }
-    setFailure({ kind: 'unknown', message: '' });
-  }
-
   useEffect(() => {
-    if (returned !== 'placing' || !returnedIntent) return;
-    // Started from a callback: recording the order sets state as it goes (busy, checking, ...).
-    void Promise.resolve()
-      .then(() => placeOrder(returnedIntent))
-      .finally(() => setReturned('none'));
-  }, [returned, returnedIntent, placeOrder]);
+    if (!confirming) return;
+    // Never cancelled: once sent, its answer is what the page must know.
+    void confirm(confirming).then((result) => dispatch({ type: 'card-answered', call: payingCall, result }));
+  }, [confirming, payingCall]);
 
-  async function pay(event: FormEvent) {
+  // Recording the order of a payment Stripe took, or asking what became of one.
+  const ordering = step.name === 'placing' || step.name === 'checking' ? step : null;
+  const askForOrder = useEffectEvent((asking: NonNullable<typeof ordering>) =>
+    asking.name === 'placing'
+      ? recordOrder(request(), asking.paymentIntentId)
+      : checkOrder(request(), asking.paymentIntentId),
+  );
+  useEffect(() => {
+    if (!ordering) return;
+    void askForOrder(ordering).then((result) =>
+      dispatch({ type: 'order-answered', call: ordering.call, result }),
+    );
+  }, [ordering]);
+
+  // An expired payment: the cart is priced again, then a new payment opens.
+  const repricing = step.name === 'expired' && step.repricing;
+  useEffect(() => {
+    if (repricing) void priceCartAgain().then(() => dispatch({ type: 'repriced' }));
+  }, [repricing]);
+
+  // The order: saved for the confirmation page, which shows it.
+  const ordered = step.name === 'ordered' ? step.order : null;
+  const showOrder = useEffectEvent((order: Order) => {
+    const current = request();
+    checkoutActions.saveOrder(order, current.items, current.totals);
+    void navigate('/order-confirmation', { replace: true });
+  });
+  useEffect(() => {
+    if (ordered) showOrder(ordered);
+  }, [ordered]);
+
+  const status = paymentStatusOf(step);
+  useEffect(() => {
+    if (status) checkoutActions.setPaymentStatus(status);
+  }, [status]);
+
+  function pay(event: FormEvent) {
     event.preventDefault();
-    if (working) return;
-    setReturned('none');
-    setFailure(null);
-    setBusy(true);
-    checkoutActions.setPaymentStatus('processing');
-    let paymentIntentId: string;
-    try {
-      paymentIntentId = await confirmPayment({
-        stripeKey,
-        stripeHandle: stripeHandle.current,
-        card,
-        request,
-        onCardErrors: setCardErrors,
-        onIntent: setIntent,
-      });
-    } catch (error) {
-      if (error instanceof AlreadyPaid) return showOrder(error.order);
-      if (error instanceof Uncertain) return settle(error.paymentIntentId);
-      if (error instanceof PaymentExpired) return restartExpired();
-      checkoutActions.setPaymentStatus('failed');
-      setBusy(false);
-      if (error instanceof InvalidCard) return;
-      if (error instanceof NotEnoughStock) {
-        setFailure({ kind: 'stock', message: error.message });
-        void learnStock();
-        return;
-      }
-      if (error instanceof NotInitialized) {
-        setFailure({ kind: 'not-initialized', message: checkoutTexts.stripeNotInitialized });
-        return;
-      }
-      if (!(error instanceof PaymentRefused)) console.error('Payment failed', error);
-      setFailure({
-        kind: 'payment',
-        message: error instanceof PaymentRefused ? error.message : reason(error),
-      });
-      return;
+    if (!payOffered(step)) return;
+    if (stripeKey) return dispatch({ type: 'pay', method: { via: 'stripe' } });
+    const read = readCard(card);
+    if ('errors' in read) {
+      setCardErrors(read.errors);
+      return dispatch({ type: 'card-invalid' });
     }
-    await placeOrder(paymentIntentId);
+    setCardErrors({});
+    dispatch({ type: 'pay', method: { via: 'test', card: read.card } });
   }
 
-  const paidButNoOrder = failure?.kind === 'checking' || failure?.kind === 'unknown';
-  const shownFailure: Failure = failure ?? (returned === 'failed' ? { kind: 'payment', message: '' } : null);
-  const working = busy || returned === 'placing';
-
+  const view = paymentView(state);
   return {
     cart,
     totals,
-    intent,
+    clientSecret: view.clientSecret,
     card,
     setCard,
     cardErrors,
     onStripeReady,
     pay,
-    shownFailure,
-    working,
-    paidButNoOrder,
+    shownFailure: view.failure,
+    working: view.working,
+    payDisabled: view.payDisabled,
   };
 }

@@ -7,13 +7,13 @@ import {
   shippingInfoSchema,
   type ShippingInfo,
   type ShippingInfoInput,
-} from '../../../domain/checkout';
-import { formatPhone, phoneCountry, type PhoneCountry } from '../../../domain/phone';
-import type { ShippingDestination } from '../../../domain/pricing';
-import type { StoredUser } from '../../features/session/stored-session';
-import { describedBy, FormField, inputClass } from '../account/form-field';
-import { ProvinceField } from './province-field';
-import { PhoneField } from '../account/phone-field';
+} from '../../../../domain/checkout';
+import { formatPhone, phoneCountry, type PhoneCountry } from '../../../../domain/phone';
+import type { ShippingDestination } from '../../../../domain/pricing';
+import type { StoredUser } from '../../session/stored-session';
+import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
+import { ProvinceField } from '../../../components/checkout/province-field';
+import { PhoneField } from '../../../components/account/phone-field';
 
 type TextField = 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'postalCode' | 'email';
 

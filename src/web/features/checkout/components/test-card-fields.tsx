@@ -1,8 +1,8 @@
 import { FlaskConical } from 'lucide-react';
-import { testCardConfirmSchema } from '../../../domain/checkout';
-import { checkoutTexts } from '../../features/checkout/texts';
-import type { TestCard } from '../../features/checkout/checkout-api';
-import { describedBy, FormField, inputClass } from '../account/form-field';
+import { testCardConfirmSchema } from '../../../../domain/checkout';
+import { checkoutTexts } from '../texts';
+import type { TestCard } from '../checkout-api';
+import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 
 export interface CardValues {
   number: string;

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { checkoutTexts } from '../../features/checkout/texts';
+import { checkoutTexts } from '../texts';
 
 const STEPS = [
   { label: 'Information', to: '/checkout' },

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Failure } from '../../features/checkout/payment-outcomes';
-import { checkoutTexts } from '../../features/checkout/texts';
+import type { Failure } from '../payment-machine';
+import { checkoutTexts } from '../texts';
 
 /**
- * What the payment step says when a payment did not end in an order (payment-outcomes.ts): that it
+ * What the payment step says when a payment did not end in an order (payment-machine.ts): that it
  * is checking (never inviting a second payment), that the payment expired, or what went wrong.
  */
 export function PaymentFailure({ failure }: { failure: NonNullable<Failure> }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { GROUND_SHIPPING, type ShippingInfo } from '../../../domain/checkout';
-import { formatPrice } from '../../../domain/money';
-import { AddressBlock, shippingInfoAddress } from './address-block';
+import { GROUND_SHIPPING, type ShippingInfo } from '../../../../domain/checkout';
+import { formatPrice } from '../../../../domain/money';
+import { AddressBlock, shippingInfoAddress } from '../../../components/checkout/address-block';
 import { CheckoutCard } from './checkout-frame';
 
 /** The payment step's review: where the order ships and how, each with its way back to change it. */

@@ -1,8 +1,8 @@
-import type { CartItem } from '../../../domain/cart';
-import { thumbnailUrl } from '../../../domain/images';
-import { dollarsToCents, formatPrice } from '../../../domain/money';
-import { TAX_RATE, type CheckoutTotals } from '../../../domain/pricing';
-import { checkoutTexts } from '../../features/checkout/texts';
+import type { CartItem } from '../../../../domain/cart';
+import { thumbnailUrl } from '../../../../domain/images';
+import { dollarsToCents, formatPrice } from '../../../../domain/money';
+import { TAX_RATE, type CheckoutTotals } from '../../../../domain/pricing';
+import { checkoutTexts } from '../texts';
 
 /**
  * How the shipping line reads: priced, still 'Calculating...', or not known yet because

@@ -1,7 +1,7 @@
 import type { Stripe, StripeElements, StripePaymentElement as PaymentElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { getStripe } from '../../features/checkout/stripe';
-import { Spinner } from '../spinner';
+import { getStripe } from '../stripe';
+import { Spinner } from '../../../components/spinner';
 
 export interface StripeHandle {
   stripe: Stripe;

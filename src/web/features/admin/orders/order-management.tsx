@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../../domain
 import { Spinner } from '../../../components/spinner';
 import { useListParams, useReload, useSearchBox } from '../shared/list-params';
 import { SearchInput } from '../shared/search-input';
-import { EmptyState, LoadFailed } from '../shared/states';
+import { LoadFailed } from '../shared/states';
 import { panelClass, toolbarInput } from '../shared/ui';
 import { useLocalCopy } from '../shared/use-local-copy';
 import { OrderDialog } from './order-dialog';
@@ -117,13 +117,12 @@ export function OrderManagement({ data }: { data: OrdersData | null }) {
         <LoadFailed what="the orders" onRetry={reload} />
       ) : !result ? (
         <Spinner label="Loading orders" className="py-16" />
-      ) : result.items.length === 0 ? (
-        <EmptyState>{filtered ? 'No orders match the search and status.' : 'No orders yet.'}</EmptyState>
       ) : (
         <OrderTable
           result={result}
           page={query.page}
           loading={loading}
+          empty={filtered ? 'No orders match the search and status.' : 'No orders yet.'}
           onPage={(page) => update({ page: page === 1 ? null : page })}
           onView={setOpen}
         />

@@ -7,7 +7,7 @@ import { useFlash } from '../shared/flash';
 import { FlashMessage } from '../shared/flash-message';
 import { useReload } from '../shared/list-params';
 import { SearchInput } from '../shared/search-input';
-import { EmptyState, LoadFailed } from '../shared/states';
+import { LoadFailed } from '../shared/states';
 import { panelClass, toolbarInput } from '../shared/ui';
 import { useLocalCopy } from '../shared/use-local-copy';
 import { ProductFormDialog } from './product-form-dialog';
@@ -197,15 +197,12 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
         <LoadFailed what="the products" onRetry={reload} />
       ) : !products ? (
         <Spinner label="Loading products" className="py-16" />
-      ) : shown.length === 0 ? (
-        <EmptyState>
-          {products.length === 0 ? 'No products yet.' : 'No products match the search and filters.'}
-        </EmptyState>
       ) : (
         <ProductTable
           shown={shown}
           total={products.length}
           busyId={busyId}
+          empty={products.length === 0 ? 'No products yet.' : 'No products match the search and filters.'}
           onEdit={(product) => setDialog({ kind: 'edit', product })}
           onVisible={(product, visible) => void change(product, { is_active: visible })}
           onSoldOut={(product) => void change(product, { stock: 0, expected_stock: product.on_hand })}

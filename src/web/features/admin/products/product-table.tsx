@@ -5,18 +5,20 @@ import { thumbnailUrl } from '../../../../domain/images';
 import { messages } from '../../../../domain/messages';
 import { dollarsToCents, formatPrice } from '../../../../domain/money';
 import { LOW_STOCK_THRESHOLD } from '../../../../domain/stock';
-import { dangerGhostButton, ghostButton, panelClass, quietButton, tdClass, thClass } from '../shared/ui';
+import { DataTable, type Column } from '../shared/data-table';
+import { dangerGhostButton, ghostButton, quietButton } from '../shared/ui';
 import { heldText, stockText, type AdminProduct } from './products';
 
 /**
  * The products shown: a table on wide screens, cards on narrow ones, each with its stock and its
- * actions (edit, hide or show, adjust stock, mark sold out, delete). `busyId` is the product being
- * changed.
+ * actions (edit, hide or show, adjust stock, mark sold out, delete); `empty` when none are shown.
+ * `busyId` is the product being changed.
  */
 export function ProductTable({
   shown,
   total,
   busyId,
+  empty,
   onEdit,
   onVisible,
   onSoldOut,
@@ -27,6 +29,7 @@ export function ProductTable({
   /** every product, for 'N of M products shown' */
   total: number;
   busyId: number | null;
+  empty: string;
   onEdit: (product: AdminProduct) => void;
   onVisible: (product: AdminProduct, visible: boolean) => void;
   onSoldOut: (product: AdminProduct) => void;
@@ -92,82 +95,59 @@ export function ProductTable({
     </div>
   );
 
+  const columns: Column<AdminProduct>[] = [
+    {
+      header: 'Product',
+      cell: (product) => (
+        <div className="flex items-center gap-3">
+          <Thumbnail product={product} />
+          <div className="min-w-0">
+            <p className="font-semibold text-cocoa">{product.name}</p>
+            <ProductStatus product={product} />
+          </div>
+        </div>
+      ),
+    },
+    { header: 'Category', className: 'text-muted', cell: (product) => product.category },
+    {
+      header: 'Price',
+      align: 'right',
+      className: 'font-semibold text-cocoa tabular-nums',
+      cell: (product) => formatPrice(dollarsToCents(product.price)),
+    },
+    { header: 'SKU', className: 'font-mono text-xs text-muted', cell: (product) => product.sku ?? '—' },
+    { header: 'Stock', cell: stock },
+    { header: 'Actions', hideHeader: true, align: 'right', cell: actions },
+  ];
+
   return (
-    <div className={`${panelClass} overflow-hidden`}>
-      <p className="sr-only" role="status">
-        {shown.length} of {total} products shown
-      </p>
-      <table className="hidden w-full text-sm md:table">
-        <caption className="sr-only">Products</caption>
-        <thead className="border-b border-beige bg-cream/70">
-          <tr>
-            <th scope="col" className={thClass}>
-              Product
-            </th>
-            <th scope="col" className={thClass}>
-              Category
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Price
-            </th>
-            <th scope="col" className={thClass}>
-              SKU
-            </th>
-            <th scope="col" className={thClass}>
-              Stock
-            </th>
-            <th scope="col" className={thClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-beige">
-          {shown.map((product) => (
-            <tr
-              key={product.id}
-              data-testid="admin-product-row"
-              className={product.is_active ? '' : 'bg-sand/40'}
-            >
-              <td className={tdClass}>
-                <div className="flex items-center gap-3">
-                  <Thumbnail product={product} />
-                  <div className="min-w-0">
-                    <p className="font-semibold text-cocoa">{product.name}</p>
-                    <ProductStatus product={product} />
-                  </div>
-                </div>
-              </td>
-              <td className={`${tdClass} text-muted`}>{product.category}</td>
-              <td className={`${tdClass} text-right font-semibold text-cocoa tabular-nums`}>
-                {formatPrice(dollarsToCents(product.price))}
-              </td>
-              <td className={`${tdClass} font-mono text-xs text-muted`}>{product.sku ?? '—'}</td>
-              <td className={tdClass}>{stock(product)}</td>
-              <td className={`${tdClass} text-right`}>{actions(product)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-beige md:hidden">
-        {shown.map((product) => (
-          <li key={product.id} className={`p-4 ${product.is_active ? '' : 'bg-sand/40'}`}>
-            <div className="flex gap-3">
-              <Thumbnail product={product} large />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-cocoa">{product.name}</p>
-                <p className="text-sm text-muted">
-                  {product.category} · {formatPrice(dollarsToCents(product.price))}
-                </p>
-                <p className="font-mono text-xs text-muted">SKU {product.sku ?? '—'}</p>
-                <div className="mt-1">{stock(product)}</div>
-                <ProductStatus product={product} />
-              </div>
+    <DataTable
+      caption="Products"
+      columns={columns}
+      rows={shown}
+      rowKey={(product) => product.id}
+      rowTestId="admin-product-row"
+      rowClassName={(product) => (product.is_active ? '' : 'bg-sand/40')}
+      empty={empty}
+      status={`${shown.length} of ${total} products shown`}
+      card={(product) => (
+        <>
+          <div className="flex gap-3">
+            <Thumbnail product={product} large />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-cocoa">{product.name}</p>
+              <p className="text-sm text-muted">
+                {product.category} · {formatPrice(dollarsToCents(product.price))}
+              </p>
+              <p className="font-mono text-xs text-muted">SKU {product.sku ?? '—'}</p>
+              <div className="mt-1">{stock(product)}</div>
+              <ProductStatus product={product} />
             </div>
-            <div className="mt-2 -mr-2">{actions(product)}</div>
-          </li>
-        ))}
-      </ul>
-    </div>
+          </div>
+          <div className="mt-2 -mr-2">{actions(product)}</div>
+        </>
+      )}
+    />
   );
 }
 

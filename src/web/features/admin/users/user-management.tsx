@@ -8,7 +8,7 @@ import { useFlash } from '../shared/flash';
 import { FlashMessage } from '../shared/flash-message';
 import { useReload } from '../shared/list-params';
 import { SearchInput } from '../shared/search-input';
-import { EmptyState, LoadFailed } from '../shared/states';
+import { LoadFailed } from '../shared/states';
 import { panelClass } from '../shared/ui';
 import { useLocalCopy } from '../shared/use-local-copy';
 import { UserEditDialog } from './user-edit-dialog';
@@ -111,12 +111,11 @@ export function UserManagement({ admin, data }: { admin: StoredUser; data: Users
         <LoadFailed what="the users" onRetry={reload} />
       ) : !users ? (
         <Spinner label="Loading users" className="py-16" />
-      ) : shown.length === 0 ? (
-        <EmptyState>{users.length === 0 ? 'No accounts yet.' : 'No accounts match the search.'}</EmptyState>
       ) : (
         <UserTable
           shown={shown}
           selfId={admin.id}
+          empty={users.length === 0 ? 'No accounts yet.' : 'No accounts match the search.'}
           onEdit={(user) => setDialog({ kind: 'edit', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
           onAdmin={(user, isAdmin) => setDialog({ kind: 'admin', user, isAdmin })}

@@ -1,22 +1,26 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { User } from '../../../../domain/accounts';
 import { formatPhone } from '../../../../domain/phone';
-import { dangerGhostButton, dateFormat, ghostButton, panelClass, tdClass, thClass } from '../shared/ui';
+import { DataTable, type Column } from '../shared/data-table';
+import { dangerGhostButton, dateFormat, ghostButton } from '../shared/ui';
 import { fullName } from './users';
 
 /**
  * The accounts shown: a table on wide screens, cards on narrow ones, each with its admin switch, Edit
- * and Delete. The signed-in admin (`selfId`) can neither demote nor delete themself.
+ * and Delete; `empty` when none are shown. The signed-in admin (`selfId`) can neither demote nor
+ * delete themself.
  */
 export function UserTable({
   shown,
   selfId,
+  empty,
   onEdit,
   onDelete,
   onAdmin,
 }: {
   shown: User[];
   selfId: number;
+  empty: string;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onAdmin: (user: User, isAdmin: boolean) => void;
@@ -83,65 +87,41 @@ export function UserTable({
     </p>
   );
 
+  const phone = (user: User) => (user.phoneNumber ? formatPhone(user.phoneNumber) : null);
+  const joined = (user: User) => dateFormat.format(new Date(user.createdAt));
+
+  const columns: Column<User>[] = [
+    { header: 'Name', cell: name },
+    { header: 'E-mail', className: 'break-all text-ink', cell: (user) => user.email },
+    { header: 'Phone', className: 'whitespace-nowrap text-muted', cell: (user) => phone(user) ?? '—' },
+    { header: 'Created', className: 'whitespace-nowrap text-muted', cell: joined },
+    { header: 'Admin', cell: adminSwitch },
+    { header: 'Actions', hideHeader: true, align: 'right', cell: actions },
+  ];
+
   return (
-    <div className={`${panelClass} overflow-hidden`}>
-      <table className="hidden w-full text-sm lg:table">
-        <caption className="sr-only">Users</caption>
-        <thead className="border-b border-beige bg-cream/70">
-          <tr>
-            <th scope="col" className={thClass}>
-              Name
-            </th>
-            <th scope="col" className={thClass}>
-              E-mail
-            </th>
-            <th scope="col" className={thClass}>
-              Phone
-            </th>
-            <th scope="col" className={thClass}>
-              Created
-            </th>
-            <th scope="col" className={thClass}>
-              Admin
-            </th>
-            <th scope="col" className={thClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-beige">
-          {shown.map((user) => (
-            <tr key={user.id} data-testid="admin-user-row">
-              <td className={tdClass}>{name(user)}</td>
-              <td className={`${tdClass} break-all text-ink`}>{user.email}</td>
-              <td className={`${tdClass} whitespace-nowrap text-muted`}>
-                {user.phoneNumber ? formatPhone(user.phoneNumber) : '—'}
-              </td>
-              <td className={`${tdClass} whitespace-nowrap text-muted`}>
-                {dateFormat.format(new Date(user.createdAt))}
-              </td>
-              <td className={tdClass}>{adminSwitch(user)}</td>
-              <td className={`${tdClass} text-right`}>{actions(user)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-beige lg:hidden">
-        {shown.map((user) => (
-          <li key={user.id} className="p-4">
-            {name(user)}
-            <p className="text-sm break-all text-ink">{user.email}</p>
-            <p className="text-sm text-muted">
-              {user.phoneNumber ? formatPhone(user.phoneNumber) : 'No phone'} · Joined{' '}
-              {dateFormat.format(new Date(user.createdAt))}
-            </p>
-            <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-              {adminSwitch(user)}
-              <div className="-mr-2">{actions(user)}</div>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <DataTable
+      caption="Users"
+      columns={columns}
+      rows={shown}
+      rowKey={(user) => user.id}
+      rowTestId="admin-user-row"
+      // Six columns with the switch and two buttons: cards up to laptop widths.
+      wideFrom="lg"
+      empty={empty}
+      card={(user) => (
+        <>
+          {name(user)}
+          <p className="text-sm break-all text-ink">{user.email}</p>
+          <p className="text-sm text-muted">
+            {phone(user) ?? 'No phone'} · Joined {joined(user)}
+          </p>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            {adminSwitch(user)}
+            <div className="-mr-2">{actions(user)}</div>
+          </div>
+        </>
+      )}
+    />
   );
 }

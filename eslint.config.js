@@ -92,17 +92,17 @@ const WEB_ZONE_EXCEPTIONS = [
     routes: false,
   },
   {
-    // The checkout ends in the cart: an order empties it and forgets the stock it held, and a payment
-    // refused for stock updates what the cart shows as left.
+    // The checkout ends in the cart: an order empties it, forgets the stock it held and the saved
+    // cart, and a payment refused for stock updates what the cart shows as left.
     files: ['src/web/features/checkout/**/*.{ts,tsx}'],
     zone: 'checkout',
-    allow: ['cart/cart-stock', 'cart/cart-store'],
+    allow: ['cart/cart-stock', 'cart/cart-store', 'cart/abandoned-cart'],
   },
   {
     // A restore link (abandoned cart) brings the cart back and signs its owner in.
     files: ['src/web/features/cart/restore-cart.ts'],
     zone: 'cart',
-    allow: ['checkout/abandoned-cart', 'session/session-actions'],
+    allow: ['session/session-actions'],
   },
 ];
 

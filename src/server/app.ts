@@ -16,6 +16,7 @@ import { notFound, registerErrorHandling } from './http/errors.js';
 import { errorResponses } from './http/route-schemas.js';
 import { serverOptions } from './http/server-options.js';
 import { documentedOnly, registerRouteSchemas } from './http/validation.js';
+import { revokeRestoreLinks } from './modules/abandoned-carts/records.js';
 import { SHOP_MODULES } from './modules/index.js';
 import type { JobHandler } from './modules/jobs/queue.js';
 import { createSessionStore } from './modules/users/sessions.js';
@@ -38,7 +39,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (database.driver === 'pglite') {
     registerDatabaseQueue(app, createFairQueue({ slots: PGLITE_SLOTS, ...config.databaseQueue }));
   }
-  const sessions = createSessionStore(database.db, config.sessionTtlDays);
+  // Ending a user's sessions voids their cart restore links too (decision 0040).
+  const sessions = createSessionStore(database.db, config.sessionTtlDays, revokeRestoreLinks);
   app.decorate('sessions', sessions);
   registerAccessControl(app, sessions.resolve);
   // Every route's zod schemas validate its input and write its answer; they also make the API document.

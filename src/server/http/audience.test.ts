@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.js';
 import { sessions, users } from '../db/schema.js';
-import type { Viewer } from '../modules/users/sessions.js';
+import type { Viewer } from './viewer.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { AUDIENCES, registerAccessControl, requireViewer, type Audience } from './audience.js';
 import { registerErrorHandling } from './errors.js';

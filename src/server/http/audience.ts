@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import type { Viewer } from '../modules/users/sessions.js';
+import type { Viewer } from './viewer.js';
 import { HttpError } from './errors.js';
 
 /**

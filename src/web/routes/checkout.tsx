@@ -7,7 +7,7 @@ import { OrderSummary } from '../features/checkout/components/order-summary';
 import { ShippingForm } from '../features/checkout/components/shipping-form';
 import { useCart } from '../features/cart/cart-store';
 import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
-import { saveAbandonedCart } from '../features/checkout/abandoned-cart';
+import { saveAbandonedCart } from '../features/cart/abandoned-cart';
 import { trackStartedCheckout } from '../features/checkout/events';
 import { checkoutTexts } from '../features/checkout/texts';
 import { cartTotals, useFreeShipping } from '../features/checkout/totals';

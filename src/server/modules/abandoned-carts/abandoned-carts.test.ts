@@ -33,6 +33,7 @@ import { startMailbox, unescapeHtml, type Mailbox } from '../../testing/mailbox.
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../testing/test-app.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { createSessionStore } from '../users/sessions.js';
+import { revokeRestoreLinks } from './records.js';
 import { REMINDER_JOB } from './service.js';
 
 const SUBJECT = 'You left something in your Northbite cart';
@@ -868,7 +869,7 @@ describe('GET /api/abandoned-cart (restore)', () => {
   it('answers 404 once all sessions of the user were revoked', async () => {
     const who = await person();
     const { token } = await remind(who);
-    await createSessionStore(db(), 30).revokeAll(who.id);
+    await createSessionStore(db(), 30, revokeRestoreLinks).revokeAll(who.id);
     expectMessage(await restore(token), 404, abandonedCartMessages.linkInvalid);
   });
 

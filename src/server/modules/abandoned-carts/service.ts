@@ -28,7 +28,8 @@ import { abandonedCarts, orders, users } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/service.js';
 import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import { hashToken, newToken, type SessionStore, type Viewer } from '../users/sessions.js';
+import type { Viewer } from '../../http/viewer.js';
+import { hashToken, newToken, type SessionStore } from '../users/sessions.js';
 import { toApiUser } from '../users/service.js';
 import { reminderEmail } from './reminder-email.js';
 

@@ -11,7 +11,7 @@ import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '..
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, products } from '../../db/schema.js';
-import type { Viewer } from '../users/sessions.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { IntentCheckout } from './snapshot.js';
 
 export const ITEMS_UNAVAILABLE = 'Some items in your cart are no longer available. Please review your cart.';

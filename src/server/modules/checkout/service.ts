@@ -29,7 +29,7 @@ import { PaymentDeclined, type PaymentProvider } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
 import { holdCheckout } from '../stock/holds.js';
 import { insertHoldingUncounted, releaseStock, reserveStock } from '../stock/reservations.js';
-import type { Viewer } from '../users/sessions.js';
+import type { Viewer } from '../../http/viewer.js';
 import { letGoOfIntent } from './expiry.js';
 import type { PlaceOrder } from './place-order.js';
 import { priceCheckout } from './price.js';

@@ -42,7 +42,7 @@ import {
   timelineOf,
   type Actor,
 } from './timeline.js';
-import type { Viewer } from '../users/sessions.js';
+import type { Viewer } from '../../http/viewer.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 const ADDRESS_EDITABLE = ORDER_STATUSES.filter(canEditAddress);

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.js';
 import { loadOrder } from '../orders/read.js';
 import { timelineOf } from '../orders/timeline.js';
-import type { Viewer } from '../users/sessions.js';
+import type { Viewer } from '../../http/viewer.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

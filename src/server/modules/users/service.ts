@@ -38,7 +38,8 @@ import { isCommonPassword } from './common-passwords.js';
 import type { GoogleVerifier } from './google.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { SessionStore, Viewer } from './sessions.js';
+import type { Viewer } from '../../http/viewer.js';
+import type { SessionStore } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -12,23 +12,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SECRET_TOKEN_PATTERN } from '../../../domain/accounts.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
-import { revokeRestoreLinks } from '../abandoned-carts/records.js';
-
-/** How a session began: a sign-in that proved the person ('full'), or a cart restore link. */
-export type SessionKind = (typeof sessions.$inferSelect)['kind'];
-
-/** The signed-in user behind a request. */
-export interface Viewer {
-  id: number;
-  email: string;
-  /** The owner has proved `email` is theirs (a confirmation or reset link, Google, ADMIN_EMAIL). */
-  emailVerified: boolean;
-  isAdmin: boolean;
-  /** Identifies the session itself, for logout. */
-  tokenHash: string;
-  /** 'restore' for a session started by a cart restore link (decision 0040). */
-  sessionKind: SessionKind;
-}
+import type { SessionKind, Viewer } from '../../http/viewer.js';
 
 type Executor = Pick<Database, 'delete' | 'update'>;
 
@@ -41,7 +25,15 @@ export const newToken = () => randomBytes(32).toString('base64url');
 /** What is stored of a secret: its SHA-256, so a leaked database yields nothing usable. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createSessionStore(db: Database, ttlDays: number) {
+/**
+ * `revokeAlso` voids, with a user's sessions, what could start a new one: the cart restore links
+ * (abandoned-carts/records.ts; given by app.ts, so accounts need not import the carts module).
+ */
+export function createSessionStore(
+  db: Database,
+  ttlDays: number,
+  revokeAlso: (executor: Executor, userId: number) => Promise<void> = async () => {},
+) {
   const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
   // Every signed-in request asks this: built once, and a named statement on PostgreSQL (parsed and
   // planned once per connection).
@@ -111,7 +103,7 @@ export function createSessionStore(db: Database, ttlDays: number) {
      */
     async revokeAll(userId: number, executor: Executor = db): Promise<void> {
       await executor.delete(sessions).where(eq(sessions.userId, userId));
-      await revokeRestoreLinks(executor, userId);
+      await revokeAlso(executor, userId);
     },
 
     /** Removes a user's expired sessions; called at sign-in so the table does not grow forever. */

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { abandonedCartMessages } from '../../../domain/abandoned-cart';
 import type { AuthResponse } from '../../../domain/accounts';
 import { messages } from '../../../domain/messages';
-import { rememberAbandonedCartToken } from '../checkout/abandoned-cart';
+import { rememberAbandonedCartToken } from './abandoned-cart';
 import { signIn } from '../session/session-actions';
 import { cartActions } from './cart-store';
 

@@ -1,9 +1,8 @@
 /** What happens once a placed order has been shown (docs/product.md, Screens). */
+import { forgetAbandonedCart, ORDER_PLACED_AT_KEY } from '../cart/abandoned-cart';
 import { forgetHeld } from '../cart/cart-stock';
 import { cartActions } from '../cart/cart-store';
-import { forgetAbandonedCart } from './abandoned-cart';
 import { checkoutActions } from './checkout-store';
-import { ORDER_PLACED_AT_KEY } from './texts';
 
 /** How long the confirmation shows before the checkout and cart are cleared. */
 export const CLEAR_AFTER_ORDER_MS = 7000;

@@ -34,6 +34,3 @@ export const trackTexts = {
   invalidOrderNumber: 'Invalid order number. Please try again.',
   notYourOrder: 'Order number not associated with your account.',
 } as const;
-
-/** When an order was last placed in this browser (the abandoned-cart capture reads it). */
-export const ORDER_PLACED_AT_KEY = 'orderPlacedAt';

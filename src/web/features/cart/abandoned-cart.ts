@@ -7,9 +7,11 @@ import { orderedRecently } from '../../../domain/abandoned-cart';
 import type { Cart } from '../../../domain/cart';
 import { apiRequest } from '../../api';
 import type { StoredUser } from '../session/stored-session';
-import { ORDER_PLACED_AT_KEY } from './texts';
 
 /** The handle of the saved cart (or the restore link's token): enough to delete it, never to restore. */
+/** When this browser last placed an order (the capture skips shoppers who just ordered). */
+export const ORDER_PLACED_AT_KEY = 'orderPlacedAt';
+
 export const ABANDONED_CART_TOKEN_KEY = 'abandonedCartToken';
 
 function storage(): Storage | null {

@@ -391,7 +391,7 @@ describe.skipIf(skipPostgres)('the database connection killed in the middle of a
     const intent = await createIntent(shop, who, product!, 1);
 
     // The card is taken and the order is being written: our transaction holds the orders table against
-    // writes, so the order's INSERT waits inside finishPaidIntent's transaction.
+    // writes, so the order's INSERT waits inside placeOrder's transaction (checkout/place-order.ts).
     const blocker = await holdLocks(db, [[`lock table orders in share mode`, []]]);
     const inFlight = settle(confirm(shop, who, intent));
     await waitFor('the order INSERT to wait on our lock', async () => (await lockWaiters(blocker, db)) >= 1);
@@ -684,7 +684,7 @@ describe.skipIf(skipPostgres)('SIGTERM under load', () => {
  *   not the mark); the next confirmation and the webhook's redelivery do too.
  *
  * The crash is placed with locks: our transaction holds the intent's row FOR KEY SHARE (the card's
- * status update still commits, finishPaidIntent's SELECT ... FOR UPDATE waits), or holds an
+ * status update still commits, placeOrder's SELECT ... FOR UPDATE waits), or holds an
  * uncommitted mark with the event's id (the mark's INSERT waits). Once the shop's backends wait, the
  * process is killed, its orphaned backends are ended (the statement it was running never happens),
  * and our transaction is rolled back.

@@ -262,7 +262,7 @@ export interface Config {
    * most `limit` waiting and none longer than `waitMs`; past that they answer 503 (http/db-queue.ts).
    */
   databaseQueue: { limit: number; waitMs: number };
-  /** How often each instance looks for paid intents without an order (payments/reconcile.ts). */
+  /** How often each instance looks for paid intents without an order (checkout/reconcile.ts). */
   reconcileIntervalMs: number;
   /** How long an unpaid checkout holds its stock and can still be paid (decision 0022). */
   paymentTtlMinutes: number;

@@ -1,6 +1,6 @@
 /**
  * Decision 0013: a charge always becomes an order. The test processor takes the card in the order's
- * own transaction, and a sweep (payments/reconcile.ts) turns any paid intent that has no order into
+ * own transaction, and a sweep (checkout/reconcile.ts) turns any paid intent that has no order into
  * exactly one order with its e-mail. (Stripe's side of the sweep is in payments.test.ts.)
  */
 import { count, eq, sql } from 'drizzle-orm';

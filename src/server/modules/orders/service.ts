@@ -323,7 +323,7 @@ export function createOrdersService(
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
         const actor = adminId !== null ? await adminActor(tx, adminId) : SYSTEM;
-        const from = current.status as OrderStatus;
+        const from = current.status;
         const to = update.status ?? from;
         const blocked = transitionBlockedReason(from, to);
         if (blocked) throw new ConflictError(blocked);

@@ -10,6 +10,7 @@ import type { Carrier } from '../../../domain/fulfilment.js';
 import { messages } from '../../../domain/messages.js';
 import { formatPrice } from '../../../domain/money.js';
 import {
+  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   canCancel,
   canEditAddress,
@@ -397,7 +398,7 @@ export function createOrdersService(
           .where(
             and(
               eq(orderItems.productId, productId),
-              inArray(orders.status, ['Pending', 'In Progress']),
+              inArray(orders.status, OPEN_ORDER_STATUSES),
               eq(orders.isPaid, true),
             ),
           ),

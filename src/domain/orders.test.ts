@@ -4,6 +4,7 @@ import {
   cancelBlockedReason,
   canTransition,
   isFinalStatus,
+  OPEN_ORDER_STATUSES,
   ORDER_TRANSITIONS,
   transitionBlockedReason,
   canEditAddress,
@@ -31,6 +32,11 @@ describe('order statuses', () => {
       'Canceled',
       'Refunded',
     ]);
+  });
+
+  it('open (still to be made and shipped): Pending and In Progress, neither of them final', () => {
+    expect(OPEN_ORDER_STATUSES).toEqual(['Pending', 'In Progress']);
+    for (const status of OPEN_ORDER_STATUSES) expect(isFinalStatus(status)).toBe(false);
   });
 
   it.each<[OrderStatus, boolean]>([

@@ -18,6 +18,12 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * Orders still to be made and shipped: Pending or In Progress. What the Overview lists as waiting to
+ * ship, and what the production plan and the recipes count as packs to make (decisions 0022, 0023).
+ */
+export const OPEN_ORDER_STATUSES = ['Pending', 'In Progress'] as const satisfies readonly OrderStatus[];
+
+/**
  * Who may move an order from one status to another (decision 0022): the one table the customer's
  * cancel and the admin's status change both follow. Canceled and Refunded are final: nothing leads
  * out of them. Refunded is reached only through a refund that moved the money (POST

@@ -23,6 +23,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../domain/orders.js';
+import { PAYMENT_INTENT_STATUSES } from '../../domain/payment-intents.js';
 
 /** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
@@ -34,6 +36,9 @@ const nutritionColumns = () => ({
   glutenFree: boolean('gluten_free'),
   grainFree: boolean('grain_free'),
 });
+
+/** A check's list of allowed values, as SQL literals: `'a', 'b'` (the values are our own constants). */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -278,7 +283,8 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('Pending'),
+    /** One of ORDER_STATUSES (domain/orders.ts); the check below holds the database to them. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
@@ -313,10 +319,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'orders_status_known',
-      sql`${t.status} in ('Pending', 'In Progress', 'Shipped', 'Delivered', 'Canceled', 'Refunded')`,
-    ),
+    check('orders_status_known', sql`${t.status} in (${oneOf(ORDER_STATUSES)})`),
     check(
       'orders_amounts_non_negative',
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0
@@ -363,6 +366,11 @@ export const paymentIntents = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('CAD'),
+    /**
+     * One of PAYMENT_INTENT_STATUSES (domain/payment-intents.ts, decision 0046), held to them by the
+     * check below; never the provider's 'missing' answer. Typed as text while the payment code
+     * stores the provider's answers as strings.
+     */
     status: text('status').notNull(),
     clientSecretHash: text('client_secret_hash'),
     idempotencyKey: text('idempotency_key').unique(),
@@ -392,6 +400,7 @@ export const paymentIntents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('payment_intents_status_known', sql`${t.status} in (${oneOf(PAYMENT_INTENT_STATUSES)})`),
     index('payment_intents_user_id_idx').on(t.userId),
     index('payment_intents_created_at_idx').on(t.createdAt),
     index('payment_intents_client_address_idx').on(t.clientAddress),

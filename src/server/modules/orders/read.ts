@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
 import { centsToDollars } from '../../../domain/money.js';
-import type { Order, OrderStatus } from '../../../domain/orders.js';
+import type { Order } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
 import { orderItems, type orderRefunds, orders } from '../../db/schema.js';
 import { refundsOf, toApiRefund } from './refunds.js';
@@ -18,7 +18,7 @@ export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: Refund
     id: row.id,
     user_id: row.userId,
     created_at: row.createdAt.toISOString(),
-    status: row.status as OrderStatus,
+    status: row.status,
     total: centsToDollars(row.totalCents),
     subtotal: centsToDollars(row.subtotalCents),
     shipping_cost: centsToDollars(row.shippingCents),

@@ -12,6 +12,7 @@ import { ConflictError } from '../../../domain/errors.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
+import { isPaidIntentStatus } from '../../../domain/payment-intents.js';
 import { ERASED } from '../../../domain/privacy.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderRefunds, orders, paymentIntents } from '../../db/schema.js';
@@ -77,7 +78,7 @@ async function capturedCents(
     })
     .from(paymentIntents)
     .where(eq(paymentIntents.id, paymentIntentId));
-  if (!payment || (payment.status !== 'succeeded' && payment.status !== 'refunded')) {
+  if (!payment || !isPaidIntentStatus(payment.status)) {
     return { captured: 0, refunded: 0 };
   }
   return { captured: payment.amountCents, refunded: payment.refundedCents };
@@ -89,7 +90,8 @@ async function capturedCents(
  * same refund was asked for moments ago and is answered again).
  *
  * What can be refunded is what the payment took less what is refunded or on its way back, never the
- * order's paid flag: an admin may untick it (SPEC lets them), and the card was still charged.
+ * order's paid flag: an admin may untick it (docs/product.md, Orders), and the card was still
+ * charged.
  */
 export async function recordRefund(
   tx: Transaction,

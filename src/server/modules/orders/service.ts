@@ -9,8 +9,8 @@ import { ConflictError, NotFoundError } from '../../../domain/errors.js';
 import type { Carrier } from '../../../domain/fulfilment.js';
 import { messages } from '../../../domain/messages.js';
 import { formatPrice } from '../../../domain/money.js';
-import { ERASED } from '../../../domain/privacy.js';
 import {
+  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   canCancel,
   canEditAddress,
@@ -26,22 +26,13 @@ import { cityShippingCents } from '../../../domain/pricing.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { TransactionalEmail } from '../mail/outbox.js';
 import type { PaymentProvider } from '../payments/provider.js';
-import { heldUnits, releaseStock } from '../stock/reservations.js';
+import { heldUnits } from '../stock/reservations.js';
 import { loadOrder, toApiOrder, type OrderRow } from './read.js';
 import { createRefunds, recordRefund, refundsOf } from './refunds.js';
-import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
-import { recipientOf } from './recipient.js';
-import {
-  adminActor,
-  customer,
-  emailSummary,
-  recordEvent,
-  SYSTEM,
-  timelineOf,
-  type Actor,
-} from './timeline.js';
+import { shippedEmail } from './order-emails.js';
+import { adminActor, customer, recordEvent, SYSTEM, timelineOf, type Actor } from './timeline.js';
+import { emailAboutOrder, moveOrder, type EffectTools } from './transitions.js';
 import type { Viewer } from '../../http/viewer.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -58,6 +49,37 @@ export { REFUND_JOB } from './refunds.js';
 
 const CUSTOMER_CANCEL_REASON = 'Canceled by the customer';
 const ADMIN_CANCEL_REASON = 'Canceled by the shop';
+
+/** The paid flag, set by an admin (docs/product.md, Orders): its own step of a status change. */
+async function writePaidFlag(tx: Transaction, orderId: number, isPaid: boolean, actor: Actor) {
+  await tx
+    .update(orders)
+    .set({ isPaid, paidAt: isPaid ? new Date() : null, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await recordEvent(tx, orderId, 'paid', isPaid ? 'Marked paid' : 'Marked not paid', actor);
+}
+
+/** The parcel's carrier and tracking number (decision 0023): its own step of a status change. */
+async function writeParcel(
+  tx: Transaction,
+  orderId: number,
+  { carrier, tracking }: { carrier: Carrier | null; tracking: string | null },
+  actor: Actor,
+) {
+  await tx
+    .update(orders)
+    .set({ carrier, trackingNumber: tracking, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await recordEvent(
+    tx,
+    orderId,
+    'shipping',
+    tracking || carrier
+      ? `Parcel: ${carrier ?? 'no carrier'}, tracking ${tracking ?? 'none'}`
+      : 'Parcel details cleared',
+    actor,
+  );
+}
 
 export function createOrdersService(
   db: Database,
@@ -76,14 +98,7 @@ export function createOrdersService(
   },
 ) {
   const refunds = createRefunds(db, provider, mailer, publicUrl, loadOrder);
-
-  /** Queues a customer or owner e-mail in the change's transaction, and records it on the timeline. */
-  async function send(tx: Transaction, orderId: number, email: TransactionalEmail) {
-    // An anonymised order (decision 0043) has nobody left to write to.
-    if (email.to === ERASED) return;
-    await mailer.enqueue(tx, email);
-    await recordEvent(tx, orderId, 'email', emailSummary(email), SYSTEM);
-  }
+  const tools: EffectTools = { mailer, publicUrl };
 
   /** Sends a refund just written, after its transaction committed; the job retries what fails. */
   async function sendNow(key: string, orderId: number) {
@@ -92,65 +107,6 @@ export function createOrdersService(
     } catch (error) {
       onRefundDeferred?.(error, orderId);
     }
-  }
-
-  /**
-   * Cancels the locked order (the status table allows it): its units go back to stock, and a paid
-   * order's remaining money is refunded. Answers the refund's key, to send once committed.
-   */
-  async function cancelLocked(
-    tx: Transaction,
-    row: OrderRow,
-    by: { actor: Actor; reason: string; key?: string },
-  ): Promise<string | null> {
-    await tx
-      .update(orders)
-      .set({ status: 'Canceled', canceledAt: new Date(), updatedAt: new Date() })
-      .where(eq(orders.id, row.id));
-    await recordEvent(tx, row.id, 'status', `Status ${row.status} → Canceled`, by.actor);
-    if (row.paymentIntentId) {
-      const units = await releaseStock(tx, row.paymentIntentId, 'taken');
-      if (units > 0)
-        await recordEvent(
-          tx,
-          row.id,
-          'stock',
-          `${units} unit${units === 1 ? '' : 's'} back in stock`,
-          SYSTEM,
-        );
-    }
-    let key: string | null = null;
-    // Whatever the paid flag says: recordRefund refunds what the payment took and is not yet back.
-    if (row.paymentIntentId) {
-      const recorded = await recordRefund(tx, row, {
-        amountCents: null,
-        reason: by.reason,
-        requestedBy: by.actor.id,
-        ...(by.key ? { key: by.key } : {}),
-      });
-      if (recorded) {
-        await recordEvent(
-          tx,
-          row.id,
-          'refund',
-          `Refund of ${formatPrice(recorded.refund.amountCents)} requested: ${by.reason}`,
-          by.actor,
-        );
-        key = recorded.refund.idempotencyKey;
-      }
-    }
-    const canceled = (await loadOrder(tx, row.id))!;
-    await send(
-      tx,
-      row.id,
-      canceledEmail(
-        canceled,
-        by.actor.kind === 'customer' ? 'customer' : 'shop',
-        publicUrl,
-        await recipientOf(tx, canceled),
-      ),
-    );
-    return key;
   }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
@@ -291,22 +247,32 @@ export function createOrdersService(
         if (!row || row.status !== order.status) {
           throw new ConflictError('The order changed meanwhile. Please reload it.');
         }
-        // The key a customer's cancellation has always used, so refunds queued before refunds had
-        // their own table keep the same provider key.
-        return cancelLocked(tx, row, {
-          actor: customer(viewer.id),
-          reason: CUSTOMER_CANCEL_REASON,
-          key: `refund-order-${orderId}`,
-        });
+        return moveOrder(
+          {
+            tx,
+            orderId,
+            paymentIntentId: row.paymentIntentId,
+            from: row.status,
+            to: 'Canceled',
+            actor: customer(viewer.id),
+            reason: CUSTOMER_CANCEL_REASON,
+            // The key a customer's cancellation has always used, so refunds queued before refunds
+            // had their own table keep the same provider key.
+            refundKey: `refund-order-${orderId}`,
+          },
+          tools,
+        );
       });
       if (key) await sendNow(key, orderId);
       return (await loadOrder(db, orderId))!;
     },
 
     /**
-     * Admins move an order along the status table (domain/orders.ts) and set the paid flag
-     * (docs/product.md, Orders). Canceled and Refunded are final; Refunded comes only from refunds;
-     * cancelling a paid order refunds what is left of it.
+     * Admins move an order along the status table (domain/orders.ts) and set the paid flag and the
+     * parcel (docs/product.md, Orders), in one transaction and in three steps: the paid flag, the
+     * parcel, then the status, whose effects are TRANSITION_EFFECTS (transitions.ts). Canceled and
+     * Refunded are final; Refunded comes only from refunds; cancelling a paid order refunds what is
+     * left of it.
      */
     async setStatus(
       orderId: number,
@@ -317,69 +283,41 @@ export function createOrdersService(
         const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
         const actor = adminId !== null ? await adminActor(tx, adminId) : SYSTEM;
-        const from = current.status as OrderStatus;
+        const from = current.status;
         const to = update.status ?? from;
         const blocked = transitionBlockedReason(from, to);
         if (blocked) throw new ConflictError(blocked);
+        const isPaid = update.is_paid;
         const carrier = update.carrier !== undefined ? update.carrier : (current.carrier as Carrier | null);
         const tracking =
           update.tracking_number !== undefined ? update.tracking_number : current.trackingNumber;
-        const paidChanges = update.is_paid !== undefined && update.is_paid !== current.isPaid;
+        const paidChanges = isPaid !== undefined && isPaid !== current.isPaid;
         const shippingChanges = carrier !== current.carrier || tracking !== current.trackingNumber;
         // Final means final: neither the paid flag nor the parcel changes on a Canceled or Refunded order.
         if ((paidChanges || shippingChanges) && isFinalStatus(from)) {
           throw new ConflictError(transitionBlockedReason(from, 'Pending')!);
         }
-        if (paidChanges) {
-          await tx
-            .update(orders)
-            .set({
-              isPaid: update.is_paid,
-              paidAt: update.is_paid ? new Date() : null,
-              updatedAt: new Date(),
-            })
-            .where(eq(orders.id, orderId));
-          await recordEvent(tx, orderId, 'paid', update.is_paid ? 'Marked paid' : 'Marked not paid', actor);
-        }
-        if (shippingChanges) {
-          await tx
-            .update(orders)
-            .set({ carrier, trackingNumber: tracking, updatedAt: new Date() })
-            .where(eq(orders.id, orderId));
-          await recordEvent(
-            tx,
-            orderId,
-            'shipping',
-            tracking || carrier
-              ? `Parcel: ${carrier ?? 'no carrier'}, tracking ${tracking ?? 'none'}`
-              : 'Parcel details cleared',
-            actor,
+        if (paidChanges) await writePaidFlag(tx, orderId, isPaid, actor);
+        if (shippingChanges) await writeParcel(tx, orderId, { carrier, tracking }, actor);
+        if (to !== from) {
+          return moveOrder(
+            {
+              tx,
+              orderId,
+              paymentIntentId: current.paymentIntentId,
+              from,
+              to,
+              actor,
+              reason: ADMIN_CANCEL_REASON,
+            },
+            tools,
           );
         }
-        if (to === from) {
-          await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
-          // A tracking number given after the order shipped: the customer gets it, once per number.
-          if (from === 'Shipped' && tracking && tracking !== current.trackingNumber) {
-            const order = (await loadOrder(tx, orderId))!;
-            await send(tx, orderId, shippedEmail(order, publicUrl, await recipientOf(tx, order)));
-          }
-          return null;
-        }
-        if (to === 'Canceled') {
-          const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
-          return cancelLocked(tx, row!, { actor, reason: ADMIN_CANCEL_REASON });
-        }
-        await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
-        await recordEvent(tx, orderId, 'status', `Status ${from} → ${to}`, actor);
-        if (to === 'Shipped' || to === 'Delivered') {
-          const order = (await loadOrder(tx, orderId))!;
-          const recipient = await recipientOf(tx, order);
-          await send(
-            tx,
-            orderId,
-            to === 'Shipped'
-              ? shippedEmail(order, publicUrl, recipient)
-              : deliveredEmail(order, publicUrl, recipient),
+        await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+        // A tracking number given after the order shipped: the customer gets it, once per number.
+        if (from === 'Shipped' && tracking && tracking !== current.trackingNumber) {
+          await emailAboutOrder(tx, tools, orderId, (order, recipient) =>
+            shippedEmail(order, publicUrl, recipient),
           );
         }
         return null;
@@ -454,7 +392,7 @@ export function createOrdersService(
           .where(
             and(
               eq(orderItems.productId, productId),
-              inArray(orders.status, ['Pending', 'In Progress']),
+              inArray(orders.status, OPEN_ORDER_STATUSES),
               eq(orders.isPaid, true),
             ),
           ),

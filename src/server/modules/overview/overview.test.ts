@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
+import type { OrderStatus } from '../../../domain/orders.js';
 import { overviewSchema, type Overview } from '../../../domain/overview.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
 import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
@@ -21,7 +22,13 @@ const vancouverNoon = (daysAgo: number) =>
 
 async function order(
   daysAgo: number,
-  values: { total: number; tax: number; status?: string; paid?: boolean; items?: [string, number, number][] },
+  values: {
+    total: number;
+    tax: number;
+    status?: OrderStatus;
+    paid?: boolean;
+    items?: [string, number, number][];
+  },
 ) {
   const paid = values.paid ?? true;
   const [row] = await t.database.db

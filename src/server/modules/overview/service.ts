@@ -5,6 +5,7 @@
  * (SHOP_TIME_ZONE).
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { OPEN_ORDER_STATUSES } from '../../../domain/orders.js';
 import { SHOP_TIME_ZONE, type Overview, type SalesWindow } from '../../../domain/overview.js';
 import type { Database } from '../../db/client.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
@@ -92,7 +93,7 @@ export function createOverviewService(db: Database) {
         db
           .select({ n: count() })
           .from(orders)
-          .where(and(inArray(orders.status, ['Pending', 'In Progress']), eq(orders.isPaid, true))),
+          .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), eq(orders.isPaid, true))),
         db
           .select({
             id: orders.id,
@@ -102,7 +103,7 @@ export function createOverviewService(db: Database) {
             lastName: orders.lastName,
           })
           .from(orders)
-          .where(and(inArray(orders.status, ['Pending', 'In Progress']), eq(orders.isPaid, true)))
+          .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), eq(orders.isPaid, true)))
           .orderBy(asc(orders.createdAt), asc(orders.id))
           .limit(10),
         db

@@ -15,7 +15,7 @@ import {
   type RecipeIngredient,
   type RecipeSummary,
 } from '../../../domain/recipes.js';
-import type { OrderStatus } from '../../../domain/orders.js';
+import { OPEN_ORDER_STATUSES } from '../../../domain/orders.js';
 import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -27,9 +27,6 @@ import {
   recipeIngredients,
   recipes,
 } from '../../db/schema.js';
-
-/** Orders whose packs still have to be made. */
-export const OPEN_ORDER_STATUSES: OrderStatus[] = ['Pending', 'In Progress'];
 
 type RecipeRow = typeof recipes.$inferSelect;
 type Executor = Pick<Database, 'select'>;

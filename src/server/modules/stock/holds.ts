@@ -9,6 +9,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { ConflictError } from '../../../domain/errors.js';
 import { planHolds, type HoldLimits } from '../../../domain/holds.js';
+import { FINISHED_INTENT_STATUSES } from '../../../domain/payment-intents.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import type { Transaction } from '../../db/client.js';
 import type { Database } from '../../db/client.js';
@@ -18,9 +19,6 @@ import { perProduct, releaseStock, type ReservedLine } from './reservations.js';
 /** Advisory lock classes of this module (the first key of pg_advisory_xact_lock(int, int)). */
 const ACCOUNT_LOCK = 270_001;
 const ADDRESS_LOCK = 270_002;
-
-/** Intents past being paid; any other without an order and not expired is a live checkout. */
-const FINISHED = ['succeeded', 'refunded', 'canceled', 'missing'];
 
 export interface HoldResult {
   /** Earlier checkouts of the account that were replaced (their units given back). */
@@ -96,7 +94,7 @@ export async function holdCheckout(
       and(
         eq(paymentIntents.userId, userId),
         ne(paymentIntents.id, intentId),
-        notInArray(paymentIntents.status, FINISHED),
+        notInArray(paymentIntents.status, [...FINISHED_INTENT_STATUSES]),
         or(isNull(paymentIntents.expiresAt), gt(paymentIntents.expiresAt, sql`now()`)),
         notExists(
           tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntents.id)),

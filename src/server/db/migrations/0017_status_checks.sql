@@ -1,0 +1,1 @@
+ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_status_known" CHECK ("payment_intents"."status" in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled', 'refunded'));

@@ -24,7 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../domain/orders.js';
-import { PAYMENT_INTENT_STATUSES } from '../../domain/payment-intents.js';
+import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
 
 /** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
@@ -368,10 +368,9 @@ export const paymentIntents = pgTable(
     currency: text('currency').notNull().default('CAD'),
     /**
      * One of PAYMENT_INTENT_STATUSES (domain/payment-intents.ts, decision 0046), held to them by the
-     * check below; never the provider's 'missing' answer. Typed as text while the payment code
-     * stores the provider's answers as strings.
+     * check below; never the provider's 'missing' answer.
      */
-    status: text('status').notNull(),
+    status: text('status').$type<PaymentIntentStatus>().notNull(),
     clientSecretHash: text('client_secret_hash'),
     idempotencyKey: text('idempotency_key').unique(),
     checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull(),

@@ -4,6 +4,7 @@
  * refused with `messages.paymentExpired`, and the browser prices the cart again (decision 0022).
  */
 import { and, eq, exists, isNotNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { FINISHED_INTENT_STATUSES, type PaymentIntentStatus } from '../../../domain/payment-intents.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, stockReservations } from '../../db/schema.js';
 import { releaseStock } from '../stock/reservations.js';
@@ -17,7 +18,11 @@ const BATCH = 100;
  * The intent will never be paid (expired, or the provider says it was cancelled): it is marked so and
  * its held units go back, in one transaction, unless it has an order. Safe to repeat.
  */
-export async function letGoOfIntent(db: Database, intentId: string, status = 'canceled'): Promise<boolean> {
+export async function letGoOfIntent(
+  db: Database,
+  intentId: string,
+  status: PaymentIntentStatus = 'canceled',
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [intent] = await tx
       .select({ status: paymentIntents.status })
@@ -65,7 +70,7 @@ export async function expireIntents({
         isNotNull(paymentIntents.expiresAt),
         lte(paymentIntents.expiresAt, sql`now()`),
         or(
-          notInArray(paymentIntents.status, ['succeeded', 'refunded', 'canceled', 'missing']),
+          notInArray(paymentIntents.status, [...FINISHED_INTENT_STATUSES]),
           exists(
             db
               .select({ one: sql`1` })

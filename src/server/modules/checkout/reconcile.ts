@@ -12,6 +12,11 @@
  * expired unpaid (checkout/expiry.ts).
  */
 import { and, eq, gt, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
+import {
+  FINAL_UNPAID_INTENT_STATUSES,
+  type PaymentIntentStatus,
+  type ProviderIntentStatus,
+} from '../../../domain/payment-intents.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents } from '../../db/schema.js';
 import { expireIntents, letGoOfIntent } from './expiry.js';
@@ -20,10 +25,12 @@ import type { PlaceOrder } from './place-order.js';
 
 /** An intent older than this is no longer asked about (a checkout is paid within minutes). */
 export const RECONCILE_WINDOW = '7 days';
+/** The final unpaid statuses an intent row can hold ('missing' is only ever a provider answer). */
+const STORED_FINAL_UNPAID = FINAL_UNPAID_INTENT_STATUSES.filter(
+  (status): status is Exclude<typeof status, 'missing'> & PaymentIntentStatus => status !== 'missing',
+);
 /** Intents asked about per claim; rounds continue while full batches come back. */
 const BATCH = 25;
-/** Provider states that can never become a payment: the sweep stops asking. */
-const FINAL_UNPAID = ['canceled', 'refunded', 'missing'];
 
 export interface ReconcileResult {
   /** Intents asked about. */
@@ -81,7 +88,7 @@ export function createReconciler({
         .where(
           and(
             eq(paymentIntents.provider, provider.name),
-            notInArray(paymentIntents.status, FINAL_UNPAID),
+            notInArray(paymentIntents.status, [...STORED_FINAL_UNPAID]),
             gt(paymentIntents.createdAt, sql`now() - ${RECONCILE_WINDOW}::interval`),
             // Asked about after 1, 2, 4, 8 ... minutes of age: each wait as long as the age it had.
             or(
@@ -125,10 +132,12 @@ export function createReconciler({
             if (state.status === 'succeeded') {
               const finished = await placeOrder(id, state.amountReceivedCents);
               if (finished.created) result.created++;
-            } else if (FINAL_UNPAID.includes(state.status)) {
+            } else if (
+              (FINAL_UNPAID_INTENT_STATUSES as readonly ProviderIntentStatus[]).includes(state.status)
+            ) {
               // Never paid, and never will be: remember it so the sweep stops asking, and give its
               // stock back.
-              await letGoOfIntent(db, id, state.status);
+              await letGoOfIntent(db, id, state.status === 'missing' ? 'canceled' : state.status);
             }
           } catch (error) {
             result.failed++;

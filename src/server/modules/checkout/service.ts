@@ -19,6 +19,7 @@ import {
 import type { Order } from '../../../domain/orders.js';
 import type { ConfirmAnswer, PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
+import { PAID_INTENT_STATUSES } from '../../../domain/payment-intents.js';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../../../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
@@ -280,7 +281,7 @@ export function createCheckoutService({
             .where(
               and(
                 eq(paymentIntents.id, event.intentId),
-                notInArray(paymentIntents.status, ['succeeded', 'refunded']),
+                notInArray(paymentIntents.status, [...PAID_INTENT_STATUSES]),
               ),
             );
         }

@@ -3,17 +3,19 @@
  * set; otherwise the built-in test processor does, with Stripe's test cards (decision 0013).
  */
 import { PaymentRequiredError } from '../../../domain/errors.js';
+import type { PaymentIntentStatus, ProviderIntentStatus } from '../../../domain/payment-intents.js';
 
 export type ProviderName = 'stripe' | 'test';
 
 export interface ProviderIntent {
   id: string;
   clientSecret: string;
-  status: string;
+  status: PaymentIntentStatus;
 }
 
 export interface IntentState {
-  status: string;
+  /** The provider's status, or 'missing' when it knows no such intent. */
+  status: ProviderIntentStatus;
   /** What was actually taken, in cents (0 until the payment succeeded). */
   amountReceivedCents: number;
 }

@@ -30,32 +30,37 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { cachedImageStore } from './modules/images/cache.js';
-import { IMAGE_GC_JOB, imageCollectionHandler, scheduleImageCollection } from './modules/images/garbage.js';
+import {
+  imageCollectionHandler,
+  imageCollectionJob,
+  scheduleImageCollection,
+} from './modules/images/garbage.js';
 import { createImageStore, type ImageStore } from './modules/images/index.js';
 import { importLegacyImages } from './modules/images/legacy-import.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { abandonedCartRoutes } from './modules/abandoned-carts/routes.js';
-import { createAbandonedCartService, REMINDER_JOB } from './modules/abandoned-carts/service.js';
-import { createJobRunner, type JobHandler, type JobRunner } from './modules/jobs/queue.js';
+import { createAbandonedCartService, reminderJob } from './modules/abandoned-carts/service.js';
+import { createJobRunner, type JobRunner } from './modules/jobs/queue.js';
+import { refundJob } from './modules/jobs/refund-job.js';
 import {
-  HOUSEKEEPING_JOB,
   housekeepingHandler,
+  housekeepingJob,
   scheduleHousekeeping,
 } from './modules/maintenance/housekeeping.js';
 import { createMailer } from './modules/mail/mailer.js';
-import { KLAVIYO_CONSENT_JOB, klaviyoConsentHandler } from './modules/consent/klaviyo-consent.js';
+import { klaviyoConsentHandler, klaviyoConsentJob } from './modules/consent/klaviyo-consent.js';
 import { consentRoutes } from './modules/consent/routes.js';
 import { createConsentService, type ConsentService } from './modules/consent/service.js';
-import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './modules/marketing/klaviyo.js';
+import { klaviyoSubscribeHandler, klaviyoSubscribeJob } from './modules/marketing/klaviyo.js';
 import { createReviewsService } from './modules/marketing/reviews.js';
 import { marketingRoutes } from './modules/marketing/routes.js';
 import { createMarketingService } from './modules/marketing/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { createOrdersService, REFUND_JOB } from './modules/orders/service.js';
+import { createOrdersService } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
-import { createErasure, FAREWELL_CLEANUP_JOB, farewellCleanupHandler } from './modules/privacy/erasure.js';
+import { createErasure, farewellCleanupHandler, farewellCleanupJob } from './modules/privacy/erasure.js';
 import { createDataExport } from './modules/privacy/export.js';
-import { KLAVIYO_DELETE_JOB, klaviyoDeletionHandler } from './modules/privacy/klaviyo-deletion.js';
+import { klaviyoDeleteJob, klaviyoDeletionHandler } from './modules/privacy/klaviyo-deletion.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentsService } from './modules/payments/service.js';
@@ -251,8 +256,7 @@ export async function buildApp({
 
   // The one background engine (decision 0025): jobs rows (reminders, refunds, Klaviyo sign-ups),
   // whose handlers are added below as services are made, and the mailer's delivery of the outbox.
-  const jobHandlers: Record<string, JobHandler> = {};
-  const jobs = createJobRunner({ db: database.db, log: app.log, handlers: jobHandlers });
+  const jobs = createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(config.jobsPollMs));
   app.addHook('onClose', async () => jobs.stop());
@@ -265,7 +269,7 @@ export async function buildApp({
     jobs,
   });
   // Daily pruning of records that have done their work (src/domain/retention.ts).
-  jobHandlers[HOUSEKEEPING_JOB] = housekeepingHandler(database.db, app.log, config.orderRetentionYears);
+  jobs.handle(housekeepingJob, housekeepingHandler(database.db, app.log, config.orderRetentionYears));
   app.addHook('onReady', async () => scheduleHousekeeping(database.db));
 
   // Images under /images, the same for every instance (decision 0030): the store, this instance's
@@ -275,11 +279,11 @@ export async function buildApp({
   const images = cachedImageStore(imageStore, config.imageCacheBytes);
   app.decorate('images', images);
   if (importImagesFrom) await importLegacyImages(imageStore, importImagesFrom, app.log);
-  jobHandlers[IMAGE_GC_JOB] = imageCollectionHandler(database.db, images, app.log);
+  jobs.handle(imageCollectionJob, imageCollectionHandler(database.db, images, app.log));
   app.addHook('onReady', async () => scheduleImageCollection(database.db));
   if (config.klaviyoList) {
-    jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
-    jobHandlers[KLAVIYO_CONSENT_JOB] = klaviyoConsentHandler(database.db, config.klaviyoList, klaviyoFetch);
+    jobs.handle(klaviyoSubscribeJob, klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch));
+    jobs.handle(klaviyoConsentJob, klaviyoConsentHandler(database.db, config.klaviyoList, klaviyoFetch));
   }
   // Marketing consent (decision 0042): the record the flags, the newsletter and Klaviyo follow.
   const consent = createConsentService({
@@ -290,13 +294,12 @@ export async function buildApp({
   app.decorate('consent', consent);
   // A deleted account's Klaviyo profile goes too (decision 0043).
   if (config.klaviyoList) {
-    jobHandlers[KLAVIYO_DELETE_JOB] = klaviyoDeletionHandler(
-      database.db,
-      config.klaviyoList.privateKey,
-      klaviyoFetch,
+    jobs.handle(
+      klaviyoDeleteJob,
+      klaviyoDeletionHandler(database.db, config.klaviyoList.privateKey, klaviyoFetch),
     );
   }
-  jobHandlers[FAREWELL_CLEANUP_JOB] = farewellCleanupHandler(database.db);
+  jobs.handle(farewellCleanupJob, farewellCleanupHandler(database.db));
 
   const catalogService = createCatalogService(database.db);
   const catalogCache = createCatalogCache(database.db, catalogService, {
@@ -335,7 +338,7 @@ export async function buildApp({
       app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
   });
   // A refund whose sending at once failed (orders/refunds.ts): sent again by its key, refunded once.
-  jobHandlers[REFUND_JOB] = async (payload) => orders.sendRefund(String(payload.idempotencyKey));
+  jobs.handle(refundJob, async ({ idempotencyKey }) => orders.sendRefund(idempotencyKey));
   const payments = createPaymentsService({
     db: database.db,
     provider,
@@ -405,7 +408,7 @@ export async function buildApp({
     // The reminder's signed unsubscribe link (decision 0042).
     unsubscribeUrl: (email) => consent.unsubscribeUrl(email),
   });
-  jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
+  jobs.handle(reminderJob, abandonedCarts.sendReminder);
 
   healthRoutes(app, database, { onReady: () => databaseFailures.recovered() });
   userRoutes(app, users, accountLinks, orders);

@@ -23,16 +23,18 @@ import { addToCart, emptyCart, toCartProduct, type Cart } from '../../../domain/
 import type { CartItemsInput } from '../../../domain/checkout.js';
 import type { User } from '../../../domain/accounts.js';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import { reminderJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database } from '../../db/client.js';
 import { abandonedCarts, orders, users } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/service.js';
-import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
+import { defineJob, enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hashToken, newToken, type SessionStore, type Viewer } from '../users/sessions.js';
 import { toApiUser } from '../users/service.js';
 import { reminderEmail } from './reminder-email.js';
 
-export const REMINDER_JOB = 'abandoned-cart.reminder';
+export const reminderJob = defineJob('abandoned-cart.reminder', reminderJobPayloadSchema);
+export const REMINDER_JOB = reminderJob.type;
 
 export interface AbandonedCartOptions {
   db: Database;
@@ -80,9 +82,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
   }
 
   /** Sends the reminder for one saved cart, at most once (the job may run again after a crash). */
-  const sendReminder: JobHandler = async (payload) => {
-    const cartId = Number(payload.cartId);
-    if (!Number.isInteger(cartId)) return;
+  const sendReminder: JobHandler<typeof reminderJob> = async ({ cartId }) => {
     const buildCart = await pricer();
     // Outside the transaction, like the catalogue above (PGlite has one connection).
     const [recipient] = await db
@@ -216,7 +216,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
           .returning({ id: abandonedCarts.id });
         // One reminder per saved cart; saving again before it went out moves it later.
         await enqueueJob(tx, {
-          type: REMINDER_JOB,
+          job: reminderJob,
           payload: { cartId: saved!.id },
           runAt,
           dedupeKey: `${REMINDER_JOB}:${saved!.id}`,

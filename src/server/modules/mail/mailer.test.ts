@@ -143,7 +143,7 @@ const rowOf = async (id: number, db: Database = database.db) =>
  * the runner's `runDue()` delivers what is due, its `stop()` closes the mailer's pool.
  */
 function mailerOn(db: Database, options: Partial<MailerOptions> = {}) {
-  const jobs = createJobRunner({ db, log, handlers: {} });
+  const jobs = createJobRunner({ db, log });
   const mailer = createMailer({ db, from: FROM, sender: SENDER, log, transport: smtp.url, jobs, ...options });
   return { mailer, jobs };
 }
@@ -178,7 +178,7 @@ const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to
 
 describe('mailer', () => {
   it('keeps e-mails in the outbox as stored when no mail server is configured', async () => {
-    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const jobs = createJobRunner({ db: database.db, log });
     const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
     expect(mailer.delivers).toBe(false);
     const id = await mailer.enqueue(database.db, {
@@ -766,7 +766,7 @@ describe('e-mail kinds', () => {
     await consent('withdrew@kinds.ca', false);
     await consent('never@kinds.ca', null);
     await consent('agreed@kinds.ca', true);
-    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const jobs = createJobRunner({ db: database.db, log });
     const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
     expect(await mailer.enqueue(database.db, commercial('withdrew@kinds.ca'))).toBeNull();
     expect(await mailer.enqueue(database.db, commercial('never@kinds.ca'))).toBeNull();

@@ -803,6 +803,46 @@ describe('e-mail kinds', () => {
     expect(receivedFor('changed-mind@kinds.ca')).toHaveLength(0);
   });
 
+  it('fails at once, unsent and logged, an e-mail whose stored headers do not parse, and sends the next', async () => {
+    await consent('garbled@kinds.ca', true);
+    await consent('next@kinds.ca', true);
+    const lines: Record<string, unknown>[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    await withMailer(
+      async (mailer, jobs) => {
+        const garbled = await mailer.enqueue(database.db, commercial('garbled@kinds.ca'));
+        const next = await mailer.enqueue(database.db, commercial('next@kinds.ca'));
+        // As another build, or a hand, might have left them: a header that would smuggle in another.
+        await database.db
+          .update(emailOutbox)
+          .set({ headers: { 'List-Unsubscribe': `<${UNSUBSCRIBE}>\r\nBcc: everyone@kinds.ca` } })
+          .where(eq(emailOutbox.id, garbled!));
+        expect(await jobs.runDue()).toBe(1);
+        expect(await rowOf(garbled!)).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          lastError: 'headers do not parse: List-Unsubscribe: must be one http(s) link in angle brackets',
+        });
+        expect(await rowOf(next!)).toMatchObject({ status: 'sent', attempts: 1 });
+        const errors = lines.filter((line) => line.level === 50);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatchObject({
+          msg: 'e-mail headers do not parse: failed, not sent',
+          emailId: garbled,
+          issues: [{ path: ['List-Unsubscribe'], message: 'must be one http(s) link in angle brackets' }],
+        });
+        // Never tried again, and logged once.
+        await passTime(database.db, [garbled!], 60);
+        expect(await jobs.runDue()).toBe(0);
+        expect(await rowOf(garbled!)).toMatchObject({ status: 'failed', attempts: 1 });
+        expect(lines.filter((line) => line.level === 50)).toHaveLength(1);
+      },
+      { log: logged },
+    );
+    expect(receivedFor('garbled@kinds.ca')).toHaveLength(0);
+    expect(receivedFor('next@kinds.ca')).toHaveLength(1);
+  });
+
   it('refuses to type an e-mail without a kind, or a transactional one with an unsubscribe link', () => {
     // @ts-expect-error: every e-mail says whether it is transactional or commercial.
     const noKind: OutgoingEmail = { to: 'a@b.ca', subject: 'S', text: 'T' };

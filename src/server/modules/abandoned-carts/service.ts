@@ -23,11 +23,13 @@ import { addToCart, emptyCart, toCartProduct, type Cart } from '../../../domain/
 import type { CartItemsInput } from '../../../domain/checkout.js';
 import type { User } from '../../../domain/accounts.js';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import { abandonedCartItemsSchema } from '../../../domain/stored/abandoned-cart-items.js';
 import { reminderJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
+import { parseStored, StoredRecordError } from '../../../domain/stored/versions.js';
 import type { Database } from '../../db/client.js';
 import { abandonedCarts, orders, users } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/service.js';
-import { defineJob, enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
+import { defineJob, enqueueJob, PermanentJobError, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hashToken, newToken, type SessionStore, type Viewer } from '../users/sessions.js';
 import { toApiUser } from '../users/service.js';
@@ -35,6 +37,10 @@ import { reminderEmail } from './reminder-email.js';
 
 export const reminderJob = defineJob('abandoned-cart.reminder', reminderJobPayloadSchema);
 export const REMINDER_JOB = reminderJob.type;
+
+/** A saved cart's items, parsed (decision 0047); throws a StoredRecordError naming the cart. */
+const cartItemsOf = (cart: { id: number; cartItems: unknown }): CartItemsInput =>
+  parseStored(`the items of abandoned cart ${cart.id}`, abandonedCartItemsSchema, cart.cartItems);
 
 export interface AbandonedCartOptions {
   db: Database;
@@ -110,7 +116,15 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         .where(and(eq(orders.userId, row.user.id), gt(orders.createdAt, row.cart.updatedAt)))
         .limit(1);
       if (ordered) return false;
-      const cart = buildCart(row.cart.cartItems as CartItemsInput);
+      let items: CartItemsInput;
+      try {
+        items = cartItemsOf(row.cart);
+      } catch (error) {
+        // No retry can read them: the job is parked, and the runner logs why (decision 0047).
+        if (error instanceof StoredRecordError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      const cart = buildCart(items);
       if (cart.items.length === 0) return false;
 
       const token = newToken();
@@ -248,10 +262,13 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
         // Bound to the address it was sent to: after an e-mail change the old inbox cannot sign in.
         if (!user || user.isAdmin || user.email.toLowerCase() !== spent.email.toLowerCase()) throw invalid;
+        // Items that do not parse throw before the session is made: nothing is spent (the transaction
+        // rolls back), and the request is answered 500 and logged with the cart and the issues.
+        const cart = buildCart(cartItemsOf(spent));
         // A restore link is sent in a marketing e-mail and proves less than a sign-in: its session
         // can shop and pay, not change the account's e-mail or password (decision 0040).
         const authToken = await sessions.create(user.id, userAgent, tx, 'restore');
-        return { cart: buildCart(spent.cartItems as CartItemsInput), authToken, user: toApiUser(user) };
+        return { cart, authToken, user: toApiUser(user) };
       });
     },
 

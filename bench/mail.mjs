@@ -92,7 +92,7 @@ async function main() {
     }
     await ask('reset');
     const log = pino({ level: 'warn' });
-    const jobs = createJobRunner({ db: handle.db, log, handlers: {} });
+    const jobs = createJobRunner({ db: handle.db, log });
     createMailer({
       db: handle.db,
       from: 'Northbite <orders@bench.test>',

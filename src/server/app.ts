@@ -18,7 +18,6 @@ import { serverOptions } from './http/server-options.js';
 import { documentedOnly, registerRouteSchemas } from './http/validation.js';
 import { revokeRestoreLinks } from './modules/abandoned-carts/records.js';
 import { SHOP_MODULES } from './modules/index.js';
-import type { JobHandler } from './modules/jobs/queue.js';
 import { createSessionStore } from './modules/users/sessions.js';
 import { registerPages } from './pages.js';
 
@@ -50,9 +49,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const databaseFailures = registerErrorHandling(app);
   await registerHttpBasics(app, config);
 
-  const jobHandlers: Record<string, JobHandler> = {};
   for (const module of SHOP_MODULES) {
-    await module.register(app, { ...options, jobHandlers, databaseFailures });
+    await module.register(app, { ...options, databaseFailures });
   }
 
   apiDocsRoutes(app);

@@ -1,16 +1,13 @@
 /**
  * A module of the shop as the app loads it (decision 0045): a name and what it registers, its
- * routes, hooks, job handlers and the services it offers the modules after it (as decorations of
+ * routes, hooks, job handlers (`app.jobs.handle`) and the services it offers the modules after it (as decorations of
  * the app, typed where they are made). modules/index.ts lists them in the order they load.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app-options.js';
 import type { RepeatedLog } from '../http/repeated-log.js';
-import type { JobHandler } from './jobs/queue.js';
 
 export interface ModuleContext extends AppOptions {
-  /** Job handlers by job type: each module adds its own; the runner (jobs/module.ts) works them. */
-  jobHandlers: Record<string, JobHandler>;
   /** Database failures, logged once per run of the same failure (http/repeated-log.ts). */
   databaseFailures: RepeatedLog;
 }

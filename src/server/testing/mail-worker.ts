@@ -15,7 +15,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dir: target },
 );
 const log = pino({ level: 'warn' }, pino.destination(2));
-const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+const jobs = createJobRunner({ db: database.db, log });
 createMailer({
   db: database.db,
   from: 'Northbite <orders@northbite.test>',

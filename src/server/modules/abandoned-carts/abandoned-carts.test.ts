@@ -400,6 +400,40 @@ describe('the reminder job', () => {
     expect((await openRowOf(who.id))!.tokenHash).toBe(sha256(token));
   });
 
+  it('is parked when the saved cart’s items cannot be read, and the next shopper’s reminder still goes out', async () => {
+    const who = await person();
+    const next = await person();
+    await captured(who);
+    await captured(next);
+    const row = (await openRowOf(who.id))!;
+    const nextRow = (await openRowOf(next.id))!;
+    // As another build, or a hand, might have left them (decision 0047).
+    await db()
+      .update(abandonedCarts)
+      .set({ cartItems: [{ id: String(first.id), qty: 2 }] })
+      .where(eq(abandonedCarts.id, row.id));
+    await makeDue(row.id);
+    await makeDue(nextRow.id);
+    await t.app.jobs.runDue();
+    expect(await remindersTo(who.email)).toHaveLength(0);
+    expect(await remindersTo(next.email)).toHaveLength(1);
+    const job = (await jobOf(row.id))!;
+    // Out of attempts at once, with the reason: never tried again.
+    expect(job).toMatchObject({ completedAt: null, lockedBy: null, attempts: job.maxAttempts });
+    expect(job.lastError).toBe(
+      `cannot read the items of abandoned cart ${row.id}: [0].id: Invalid input: expected number, received string; ` +
+        '[0].quantity: Invalid input: expected number, received undefined',
+    );
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - MINUTE) })
+      .where(eq(jobs.id, job.id));
+    await t.app.jobs.runDue();
+    expect(await remindersTo(who.email)).toHaveLength(0);
+    expect((await jobOf(row.id))!.lastError).toBe(job.lastError);
+    expect((await openRowOf(who.id))!.reminderSentAt).toBeNull();
+  });
+
   it('does not save again, nor remind again, the cart its link restored (the link leads to /checkout)', async () => {
     const who = await person();
     const { token } = await remind(who, [{ id: first.id, quantity: 2 }]);
@@ -796,6 +830,21 @@ describe('GET /api/abandoned-cart (restore)', () => {
     expectMessage(again, 404, abandonedCartMessages.linkInvalid);
     expect(again.headers['referrer-policy']).toBe('no-referrer');
     expect(again.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 500 for a cart whose items cannot be read, and spends neither the link nor a session', async () => {
+    const who = await person();
+    const { token, cartId } = await remind(who);
+    await db()
+      .update(abandonedCarts)
+      .set({ cartItems: ['two bars'] })
+      .where(eq(abandonedCarts.id, cartId));
+    const sessionsBefore = await db().select().from(sessions).where(eq(sessions.userId, who.id));
+    expectMessage(await restore(token), 500);
+    expect((await rowsOf(who.id))[0]).toMatchObject({ status: 'open', restoredAt: null });
+    expect(await db().select().from(sessions).where(eq(sessions.userId, who.id))).toHaveLength(
+      sessionsBefore.length,
+    );
   });
 
   it('lets exactly one of 10 simultaneous requests with the same token through', async () => {

@@ -1,10 +1,10 @@
 import { defineModule } from '../shop-module.js';
 import { abandonedCartRoutes } from './routes.js';
-import { createAbandonedCartService, REMINDER_JOB } from './service.js';
+import { createAbandonedCartService, reminderJob } from './service.js';
 
 /** Saved carts and their reminder e-mail (decision 0016). */
 export const abandonedCartsModule = defineModule('abandoned-carts', (app, context) => {
-  const { config, database, jobHandlers } = context;
+  const { config, database } = context;
   const abandonedCarts = createAbandonedCartService({
     db: database.db,
     catalog: app.catalog,
@@ -16,6 +16,6 @@ export const abandonedCartsModule = defineModule('abandoned-carts', (app, contex
     // The reminder's signed unsubscribe link (decision 0042).
     unsubscribeUrl: (email) => app.consent.unsubscribeUrl(email),
   });
-  jobHandlers[REMINDER_JOB] = abandonedCarts.sendReminder;
+  app.jobs.handle(reminderJob, abandonedCarts.sendReminder);
   abandonedCartRoutes(app, abandonedCarts);
 });

@@ -23,17 +23,25 @@ import { addToCart, emptyCart, toCartProduct, type Cart } from '../../../domain/
 import type { CartItemsInput } from '../../../domain/checkout.js';
 import type { User } from '../../../domain/accounts.js';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import { abandonedCartItemsSchema } from '../../../domain/stored/abandoned-cart-items.js';
+import { reminderJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
+import { parseStored, StoredRecordError } from '../../../domain/stored/versions.js';
 import type { Database } from '../../db/client.js';
 import { abandonedCarts, orders, users } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/service.js';
-import { enqueueJob, type JobHandler, type JobRunner } from '../jobs/queue.js';
+import { defineJob, enqueueJob, PermanentJobError, type JobHandler, type JobRunner } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Viewer } from '../../http/viewer.js';
 import { hashToken, newToken, type SessionStore } from '../users/sessions.js';
 import { toApiUser } from '../users/service.js';
 import { reminderEmail } from './reminder-email.js';
 
-export const REMINDER_JOB = 'abandoned-cart.reminder';
+export const reminderJob = defineJob('abandoned-cart.reminder', reminderJobPayloadSchema);
+export const REMINDER_JOB = reminderJob.type;
+
+/** A saved cart's items, parsed (decision 0047); throws a StoredRecordError naming the cart. */
+const cartItemsOf = (cart: { id: number; cartItems: unknown }): CartItemsInput =>
+  parseStored(`the items of abandoned cart ${cart.id}`, abandonedCartItemsSchema, cart.cartItems);
 
 export interface AbandonedCartOptions {
   db: Database;
@@ -81,9 +89,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
   }
 
   /** Sends the reminder for one saved cart, at most once (the job may run again after a crash). */
-  const sendReminder: JobHandler = async (payload) => {
-    const cartId = Number(payload.cartId);
-    if (!Number.isInteger(cartId)) return;
+  const sendReminder: JobHandler<typeof reminderJob> = async ({ cartId }) => {
     const buildCart = await pricer();
     // Outside the transaction, like the catalogue above (PGlite has one connection).
     const [recipient] = await db
@@ -111,7 +117,15 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         .where(and(eq(orders.userId, row.user.id), gt(orders.createdAt, row.cart.updatedAt)))
         .limit(1);
       if (ordered) return false;
-      const cart = buildCart(row.cart.cartItems as CartItemsInput);
+      let items: CartItemsInput;
+      try {
+        items = cartItemsOf(row.cart);
+      } catch (error) {
+        // No retry can read them: the job is parked, and the runner logs why (decision 0047).
+        if (error instanceof StoredRecordError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      const cart = buildCart(items);
       if (cart.items.length === 0) return false;
 
       const token = newToken();
@@ -217,7 +231,7 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
           .returning({ id: abandonedCarts.id });
         // One reminder per saved cart; saving again before it went out moves it later.
         await enqueueJob(tx, {
-          type: REMINDER_JOB,
+          job: reminderJob,
           payload: { cartId: saved!.id },
           runAt,
           dedupeKey: `${REMINDER_JOB}:${saved!.id}`,
@@ -249,10 +263,13 @@ export function createAbandonedCartService(options: AbandonedCartOptions) {
         const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
         // Bound to the address it was sent to: after an e-mail change the old inbox cannot sign in.
         if (!user || user.isAdmin || user.email.toLowerCase() !== spent.email.toLowerCase()) throw invalid;
+        // Items that do not parse throw before the session is made: nothing is spent (the transaction
+        // rolls back), and the request is answered 500 and logged with the cart and the issues.
+        const cart = buildCart(cartItemsOf(spent));
         // A restore link is sent in a marketing e-mail and proves less than a sign-in: its session
         // can shop and pay, not change the account's e-mail or password (decision 0040).
         const authToken = await sessions.create(user.id, userAgent, tx, 'restore');
-        return { cart: buildCart(spent.cartItems as CartItemsInput), authToken, user: toApiUser(user) };
+        return { cart, authToken, user: toApiUser(user) };
       });
     },
 

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/errors.js';
 import { formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
+import { parseCheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
 import type { Order } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
 import { orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
@@ -24,7 +25,6 @@ import { loadOrder, toApiOrder } from '../orders/read.js';
 import { recipientOf } from '../orders/recipient.js';
 import { customer, emailSummary, recordEvents, SYSTEM } from '../orders/timeline.js';
 import { takeStock } from '../stock/reservations.js';
-import type { IntentCheckout } from './snapshot.js';
 
 export function createPlaceOrder(
   db: Database,
@@ -85,7 +85,8 @@ export function createPlaceOrder(
           'The payment does not match the order total. Please contact us before trying again.',
         );
       }
-      const checkout = intent.checkout as unknown as IntentCheckout;
+      // Parsed, not cast (decision 0047): a newer build may finish an intent an older one priced.
+      const checkout = parseCheckoutSnapshot(intent.checkout);
       const info = checkout.shippingInfo;
       // The new order is answered as written (its row, its lines, no refunds yet): not read back.
       const [order] = await tx

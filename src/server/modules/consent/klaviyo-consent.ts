@@ -13,10 +13,12 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { klaviyoConsentJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import { marketingConsents, newsletterSubscribers, users } from '../../db/schema.js';
-import { PermanentJobError, type JobHandler } from '../jobs/queue.js';
+import { defineJob, PermanentJobError, type JobHandler } from '../jobs/queue.js';
 
-export const KLAVIYO_CONSENT_JOB = 'klaviyo.consent';
+export const klaviyoConsentJob = defineJob('klaviyo.consent', klaviyoConsentJobPayloadSchema);
+export const KLAVIYO_CONSENT_JOB = klaviyoConsentJob.type;
 /** The job of one consent event: this prefix and the event's id (the inbox joins on it). */
 export const KLAVIYO_CONSENT_KEY_PREFIX = 'klaviyo-consent-';
 /** With backoff capped at a day, 20 attempts keep trying for about two weeks. */
@@ -115,10 +117,8 @@ export function klaviyoConsentHandler(
   db: Pick<Database, 'select'>,
   list: KlaviyoList,
   fetchImpl: typeof fetch = fetch,
-): JobHandler {
-  return async (payload) => {
-    const email = typeof payload.email === 'string' ? payload.email : '';
-    if (!email) throw new PermanentJobError('job has no e-mail');
+): JobHandler<typeof klaviyoConsentJob> {
+  return async ({ email }) => {
     const [consent] = await db
       .select({ granted: marketingConsents.granted })
       .from(marketingConsents)

@@ -1,5 +1,5 @@
 import { defineModule } from '../shop-module.js';
-import { KLAVIYO_CONSENT_JOB, klaviyoConsentHandler } from './klaviyo-consent.js';
+import { klaviyoConsentHandler, klaviyoConsentJob } from './klaviyo-consent.js';
 import { consentRoutes } from './routes.js';
 import { createConsentService, type ConsentService } from './service.js';
 
@@ -12,9 +12,9 @@ declare module 'fastify' {
 
 /** Marketing consent (decision 0042): the record the flags, the newsletter and Klaviyo follow. */
 export const consentModule = defineModule('consent', async (app, context) => {
-  const { config, database, jobHandlers, klaviyoFetch } = context;
+  const { config, database, klaviyoFetch } = context;
   if (config.klaviyoList) {
-    jobHandlers[KLAVIYO_CONSENT_JOB] = klaviyoConsentHandler(database.db, config.klaviyoList, klaviyoFetch);
+    app.jobs.handle(klaviyoConsentJob, klaviyoConsentHandler(database.db, config.klaviyoList, klaviyoFetch));
   }
   const consent = createConsentService({
     db: database.db,

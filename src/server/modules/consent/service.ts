@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { consentEvents, marketingConsents, newsletterSubscribers, users } from '../../db/schema.js';
 import { enqueueJob, type JobRunner } from '../jobs/queue.js';
 import {
-  KLAVIYO_CONSENT_JOB,
+  klaviyoConsentJob,
   KLAVIYO_CONSENT_KEY_PREFIX,
   KLAVIYO_CONSENT_MAX_ATTEMPTS,
 } from './klaviyo-consent.js';
@@ -164,7 +164,7 @@ export function createConsentService({
       // confirms the address (the newsletter link), and the job applies the state whatever it is.
       if (klaviyo) {
         await enqueueJob(tx, {
-          type: KLAVIYO_CONSENT_JOB,
+          job: klaviyoConsentJob,
           payload: { email },
           maxAttempts: KLAVIYO_CONSENT_MAX_ATTEMPTS,
           dedupeKey: `${KLAVIYO_CONSENT_KEY_PREFIX}${event!.id}`,
@@ -250,7 +250,7 @@ export function createConsentService({
         .where(and(eq(users.id, userId), eq(marketingConsents.channel, 'email')));
       if (!row?.granted) return;
       await enqueueJob(tx, {
-        type: KLAVIYO_CONSENT_JOB,
+        job: klaviyoConsentJob,
         payload: { email: row.email },
         maxAttempts: KLAVIYO_CONSENT_MAX_ATTEMPTS,
         // An address is confirmed once.

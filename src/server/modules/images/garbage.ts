@@ -19,14 +19,16 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
+import { imageCollectionJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database } from '../../db/client.js';
 import { categories, imageOrphans, products } from '../../db/schema.js';
 import { seedArtworkNames } from '../../db/seed/images.js';
-import { enqueueJob, type JobHandler } from '../jobs/queue.js';
+import { defineJob, enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { namesReferencedBy } from './names.js';
 import type { ImageStore } from './store.js';
 
-export const IMAGE_GC_JOB = 'images.collect-garbage';
+export const imageCollectionJob = defineJob('images.collect-garbage', imageCollectionJobPayloadSchema);
+export const IMAGE_GC_JOB = imageCollectionJob.type;
 const DAY_MS = 86_400_000;
 export const IMAGE_GRACE_MS = RETENTION_DAYS.unreferencedImages * DAY_MS;
 /** Rows per statement when recording or clearing orphans. */
@@ -48,7 +50,7 @@ export async function scheduleImageCollection(
 ): Promise<void> {
   const runAt = nextHousekeepingRun(after);
   await enqueueJob(db, {
-    type: IMAGE_GC_JOB,
+    job: imageCollectionJob,
     payload: { runAt: runAt.toISOString() },
     runAt,
     maxAttempts: 5,
@@ -131,10 +133,13 @@ export async function collectImageGarbage(options: {
   return { stored, unreferenced: unreferenced.size - deleted, deleted };
 }
 
-export function imageCollectionHandler(db: Database, store: ImageStore, log: FastifyBaseLogger): JobHandler {
-  return async (payload) => {
+export function imageCollectionHandler(
+  db: Database,
+  store: ImageStore,
+  log: FastifyBaseLogger,
+): JobHandler<typeof imageCollectionJob> {
+  return async ({ runAt: scheduled }) => {
     // The next run first, so a pass failing for good does not end the daily chain (as housekeeping).
-    const scheduled = new Date(String(payload.runAt));
     const now = new Date();
     await scheduleImageCollection(db, scheduled > now ? scheduled : now);
     const result = await collectImageGarbage({ db, store });

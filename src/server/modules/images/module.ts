@@ -1,6 +1,6 @@
 import { defineModule } from '../shop-module.js';
 import { cachedImageStore } from './cache.js';
-import { IMAGE_GC_JOB, imageCollectionHandler, scheduleImageCollection } from './garbage.js';
+import { imageCollectionHandler, imageCollectionJob, scheduleImageCollection } from './garbage.js';
 import { createImageStore, type ImageStore } from './index.js';
 import { importLegacyImages } from './legacy-import.js';
 import { imageRoutes } from './routes.js';
@@ -17,13 +17,13 @@ declare module 'fastify' {
  * cache of it, and the daily removal of images nothing refers to any more.
  */
 export const imagesModule = defineModule('images', async (app, context) => {
-  const { config, database, jobHandlers, images: given, importImagesFrom } = context;
+  const { config, database, images: given, importImagesFrom } = context;
   const store = given ?? createImageStore(config, database.db);
   if (!given) app.addHook('onClose', async () => store.close());
   const images = cachedImageStore(store, config.imageCacheBytes);
   app.decorate('images', images);
   if (importImagesFrom) await importLegacyImages(store, importImagesFrom, app.log);
-  jobHandlers[IMAGE_GC_JOB] = imageCollectionHandler(database.db, images, app.log);
+  app.jobs.handle(imageCollectionJob, imageCollectionHandler(database.db, images, app.log));
   app.addHook('onReady', async () => scheduleImageCollection(database.db));
   // Product and page images: content-hashed or random names, so they never change.
   imageRoutes(app, images);

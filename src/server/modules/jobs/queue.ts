@@ -9,6 +9,12 @@
  * - Table jobs, whose work is the rows of a table of their own with its own states: mail delivery
  *   over the outbox (mail/mailer.ts, decision 0009). They are added with `add()`.
  *
+ * A row job's type is declared once, with `defineJob`, by its name and the schema of its payload
+ * (src/domain/stored/job-payloads.ts, decision 0047): `enqueueJob` takes only a payload of that
+ * schema, and the runner parses the stored payload before the handler gets it. A payload that does
+ * not parse (written by another build, or by hand) is parked: logged once with the zod issues and
+ * stopped at once, like a PermanentJobError, and the round goes on with the next job.
+ *
  * Both claim with `claimDue` (FOR UPDATE SKIP LOCKED, the claim committed before any work), so each
  * row is worked by one instance at a time. Every job type runs in a lane of its own (the row jobs
  * are one lane), so a backlog of e-mails does not hold a refund back: one round at a time, a wake-up
@@ -19,16 +25,26 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { describeIssues, StoredRecordError } from '../../../domain/stored/versions.js';
 import type { Database } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
+import type { JobDefinition, JobHandler, JobPayloadInput } from './definition.js';
+
+export {
+  defineJob,
+  type JobDefinition,
+  type JobHandler,
+  type JobPayload,
+  type JobPayloadInput,
+  type JobPayloadSchema,
+} from './definition.js';
 
 /** A claimed job not finished after this long is presumed lost with its instance and runs again. */
 const LOCK_TIMEOUT = '10 minutes';
 const BATCH = 10;
 
-export interface NewJob {
-  type: string;
-  payload: Record<string, unknown>;
+interface JobOptions {
   /** When the job becomes due; now when omitted. */
   runAt?: Date;
   maxAttempts?: number;
@@ -39,15 +55,15 @@ export interface NewJob {
   dedupeKey?: string;
 }
 
+export interface NewJob<Job extends JobDefinition> extends JobOptions {
+  job: Job;
+  payload: JobPayloadInput<Job>;
+}
+
 /** Thrown by a handler when retrying cannot help (a refused request): the job stops at once. */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
-
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  job: { id: number; attempts: number },
-) => Promise<void>;
 
 /** A job type whose work is the rows of its own table (see the top of this file). */
 export interface TableJob {
@@ -64,10 +80,21 @@ export interface TableJob {
 
 type Executor = Pick<Database, 'insert'>;
 
-/** Writes a job with the caller's executor (pass the transaction that caused it). */
-export async function enqueueJob(executor: Executor, job: NewJob): Promise<void> {
+/**
+ * Writes a job with the caller's executor (pass the transaction that caused it). The payload is
+ * checked against its schema first: what the runner would park is never written.
+ */
+export async function enqueueJob<Job extends JobDefinition>(
+  executor: Executor,
+  job: NewJob<Job>,
+): Promise<void> {
+  const definition: JobDefinition = job.job;
+  const checked = definition.schema.safeParse(job.payload);
+  if (!checked.success) {
+    throw new StoredRecordError(`the job payload of ${definition.type}`, checked.error.issues);
+  }
   const values = {
-    type: job.type,
+    type: definition.type,
     payload: job.payload,
     runAt: job.runAt ?? new Date(),
     maxAttempts: job.maxAttempts ?? 8,
@@ -134,6 +161,8 @@ export async function claimDue<T extends PgTable & { id: PgColumn }>(
 }
 
 export interface JobRunner {
+  /** Runs the jobs of this row job type with `handler`, from the next round on. */
+  handle<Job extends JobDefinition>(definition: Job, handler: JobHandler<Job>): void;
   /** Adds a table job (mail delivery) under its type. */
   add(type: string, job: TableJob): void;
   /**
@@ -160,12 +189,17 @@ interface Lane {
   current(): Promise<number> | undefined;
 }
 
-export function createJobRunner(options: {
-  db: Database;
-  log: FastifyBaseLogger;
-  handlers: Record<string, JobHandler>;
-}): JobRunner {
-  const { db, log, handlers } = options;
+/**
+ * A row job type's handler behind its parser: the stored payload parsed, with the handler to run on
+ * it, or why it does not parse.
+ */
+type ParsingHandler = (
+  payload: unknown,
+) => { run: (job: { id: number; attempts: number }) => Promise<void> } | { issues: z.core.$ZodIssue[] };
+
+export function createJobRunner(options: { db: Database; log: FastifyBaseLogger }): JobRunner {
+  const { db, log } = options;
+  const handlers = new Map<string, ParsingHandler>();
   const worker = randomUUID();
   let stopped = false;
   let pollingEvery: number | undefined;
@@ -197,7 +231,7 @@ export function createJobRunner(options: {
   }
 
   const rowJobs = lane('jobs', async () => {
-    const types = Object.keys(handlers);
+    const types = [...handlers.keys()];
     let finished = 0;
     // Keeps going while full batches come back, so a backlog drains in one round.
     while (types.length > 0 && !stopped) {
@@ -223,11 +257,30 @@ export function createJobRunner(options: {
 
   /** Runs one claimed job and records how it went; true when it finished. */
   async function runJob(job: typeof jobs.$inferSelect): Promise<boolean> {
-    const handler = handlers[job.type]!;
+    const parsed = handlers.get(job.type)!(job.payload);
     // Every write after the claim is guarded by it: a job taken over from this worker is left alone.
     const ours = and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker));
+    if ('issues' in parsed) {
+      // Parked: no retry can make it parse. Stopped at once, as a PermanentJobError stops a job, and
+      // kept (until housekeeping) with the reason as its last error (decision 0047).
+      log.error(
+        { jobId: job.id, type: job.type, attempts: job.attempts, issues: parsed.issues },
+        'job payload does not parse: parked, not retried',
+      );
+      await db
+        .update(jobs)
+        .set({
+          lockedAt: null,
+          lockedBy: null,
+          lastError: `payload does not parse: ${describeIssues(parsed.issues)}`.slice(0, 500),
+          attempts: job.maxAttempts,
+          runAt: sql`now()`,
+        })
+        .where(ours);
+      return false;
+    }
     try {
-      await handler(job.payload, { id: job.id, attempts: job.attempts });
+      await parsed.run({ id: job.id, attempts: job.attempts });
       await db
         .update(jobs)
         .set({ completedAt: sql`now()`, lockedAt: null, lockedBy: null, lastError: null })
@@ -265,8 +318,17 @@ export function createJobRunner(options: {
   }
 
   return {
+    handle<Job extends JobDefinition>(definition: Job, handler: JobHandler<Job>) {
+      const { type } = definition;
+      if (tableJobs.has(type) || handlers.has(type)) throw new Error(`job type ${type} is already handled`);
+      handlers.set(type, (payload) => {
+        const parsed = z.safeParse<Job['schema']>(definition.schema, payload);
+        if (!parsed.success) return { issues: parsed.error.issues };
+        return { run: (job) => handler(parsed.data, job) };
+      });
+    },
     add(type, job) {
-      if (tableJobs.has(type) || handlers[type]) throw new Error(`job type ${type} is already handled`);
+      if (tableJobs.has(type) || handlers.has(type)) throw new Error(`job type ${type} is already handled`);
       const entry = { job, lane: lane(type, () => job.runDue(() => stopped)) };
       tableJobs.set(type, entry);
       if (pollingEvery !== undefined) poll(entry.lane.run, job.pollMs ?? pollingEvery);

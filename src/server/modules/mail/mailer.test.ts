@@ -143,7 +143,7 @@ const rowOf = async (id: number, db: Database = database.db) =>
  * the runner's `runDue()` delivers what is due, its `stop()` closes the mailer's pool.
  */
 function mailerOn(db: Database, options: Partial<MailerOptions> = {}) {
-  const jobs = createJobRunner({ db, log, handlers: {} });
+  const jobs = createJobRunner({ db, log });
   const mailer = createMailer({ db, from: FROM, sender: SENDER, log, transport: smtp.url, jobs, ...options });
   return { mailer, jobs };
 }
@@ -178,7 +178,7 @@ const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to
 
 describe('mailer', () => {
   it('keeps e-mails in the outbox as stored when no mail server is configured', async () => {
-    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const jobs = createJobRunner({ db: database.db, log });
     const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
     expect(mailer.delivers).toBe(false);
     const id = await mailer.enqueue(database.db, {
@@ -766,7 +766,7 @@ describe('e-mail kinds', () => {
     await consent('withdrew@kinds.ca', false);
     await consent('never@kinds.ca', null);
     await consent('agreed@kinds.ca', true);
-    const jobs = createJobRunner({ db: database.db, log, handlers: {} });
+    const jobs = createJobRunner({ db: database.db, log });
     const mailer = createMailer({ db: database.db, from: FROM, sender: SENDER, log, jobs });
     expect(await mailer.enqueue(database.db, commercial('withdrew@kinds.ca'))).toBeNull();
     expect(await mailer.enqueue(database.db, commercial('never@kinds.ca'))).toBeNull();
@@ -801,6 +801,46 @@ describe('e-mail kinds', () => {
       expect(await rowOf(id!)).toMatchObject({ status: 'withdrawn', attempts: 0 });
     });
     expect(receivedFor('changed-mind@kinds.ca')).toHaveLength(0);
+  });
+
+  it('fails at once, unsent and logged, an e-mail whose stored headers do not parse, and sends the next', async () => {
+    await consent('garbled@kinds.ca', true);
+    await consent('next@kinds.ca', true);
+    const lines: Record<string, unknown>[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    await withMailer(
+      async (mailer, jobs) => {
+        const garbled = await mailer.enqueue(database.db, commercial('garbled@kinds.ca'));
+        const next = await mailer.enqueue(database.db, commercial('next@kinds.ca'));
+        // As another build, or a hand, might have left them: a header that would smuggle in another.
+        await database.db
+          .update(emailOutbox)
+          .set({ headers: { 'List-Unsubscribe': `<${UNSUBSCRIBE}>\r\nBcc: everyone@kinds.ca` } })
+          .where(eq(emailOutbox.id, garbled!));
+        expect(await jobs.runDue()).toBe(1);
+        expect(await rowOf(garbled!)).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          lastError: 'headers do not parse: List-Unsubscribe: must be one http(s) link in angle brackets',
+        });
+        expect(await rowOf(next!)).toMatchObject({ status: 'sent', attempts: 1 });
+        const errors = lines.filter((line) => line.level === 50);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatchObject({
+          msg: 'e-mail headers do not parse: failed, not sent',
+          emailId: garbled,
+          issues: [{ path: ['List-Unsubscribe'], message: 'must be one http(s) link in angle brackets' }],
+        });
+        // Never tried again, and logged once.
+        await passTime(database.db, [garbled!], 60);
+        expect(await jobs.runDue()).toBe(0);
+        expect(await rowOf(garbled!)).toMatchObject({ status: 'failed', attempts: 1 });
+        expect(lines.filter((line) => line.level === 50)).toHaveLength(1);
+      },
+      { log: logged },
+    );
+    expect(receivedFor('garbled@kinds.ca')).toHaveLength(0);
+    expect(receivedFor('next@kinds.ca')).toHaveLength(1);
   });
 
   it('refuses to type an e-mail without a kind, or a transactional one with an unsubscribe link', () => {

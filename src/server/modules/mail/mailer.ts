@@ -35,6 +35,8 @@ import { and, eq, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { outboxHeadersColumnSchema } from '../../../domain/stored/outbox-headers.js';
+import { describeIssues } from '../../../domain/stored/versions.js';
 import type { Database } from '../../db/client.js';
 import { emailOutbox, marketingConsents } from '../../db/schema.js';
 import { claimDue, type JobRunner } from '../jobs/queue.js';
@@ -319,6 +321,24 @@ export function createMailer({
 
   /** Sends one claimed row; true when the server accepted it. Never throws. */
   async function deliverOne(row: Claimed): Promise<boolean> {
+    // Written by this build or an older one: parsed, not trusted (decision 0047). Headers that do not
+    // parse cannot be sent as they are, and no retry changes them: the e-mail fails at once.
+    const headers = outboxHeadersColumnSchema.safeParse(row.headers);
+    if (!headers.success) {
+      log.error(
+        { emailId: row.id, messageId: row.messageId, issues: headers.error.issues },
+        'e-mail headers do not parse: failed, not sent',
+      );
+      try {
+        await setOutcome(row, ['sending'], {
+          status: 'failed',
+          lastError: `headers do not parse: ${describeIssues(headers.error.issues)}`.slice(0, 500),
+        });
+      } catch (error) {
+        log.error({ err: error, emailId: row.id }, 'recording an e-mail outcome failed');
+      }
+      return false;
+    }
     const handoff: Handoff = {
       ended: false,
       gate: (input) => handoffGate(row, handoff, input),
@@ -335,7 +355,7 @@ export function createMailer({
           html: row.html ?? undefined,
           messageId: row.messageId,
           // List-Unsubscribe and List-Unsubscribe-Post of a commercial e-mail (outbox.ts).
-          ...(row.headers ? { headers: row.headers } : {}),
+          ...(headers.data ? { headers: headers.data } : {}),
         });
       } catch (error) {
         await handoff.marking?.catch(() => {});

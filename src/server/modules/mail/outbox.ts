@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import addressparser from 'nodemailer/lib/addressparser';
+import { ONE_CLICK_UNSUBSCRIBE, type OutboxHeadersInput } from '../../../domain/stored/outbox-headers.js';
 import type { Database } from '../../db/client.js';
 import { emailOutbox, marketingConsents } from '../../db/schema.js';
 import { withFooter, type Sender } from './layout.js';
@@ -74,9 +75,10 @@ export const newMessageId = (domain: string) => `<${randomUUID()}@${domain}>`;
 /**
  * The headers of a commercial e-mail. Mail clients show an unsubscribe button from
  * List-Unsubscribe; with List-Unsubscribe-Post they unsubscribe with one POST and no page (RFC
- * 8058, which allows it only for an https URI). Gmail and Yahoo ask bulk senders for both.
+ * 8058, which allows it only for an https URI). Gmail and Yahoo ask bulk senders for both. Stored
+ * with the e-mail, and parsed by the mailer when it sends it (src/domain/stored/outbox-headers.ts).
  */
-export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function unsubscribeHeaders(unsubscribeUrl: string): OutboxHeadersInput {
   const url = new URL(unsubscribeUrl);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`an unsubscribe URL must be http(s), not ${url.protocol}`);
@@ -84,7 +86,7 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   // `href` is percent-encoded: no space, "<", ">" or line break can leave the angle brackets.
   return {
     'List-Unsubscribe': `<${url.href}>`,
-    ...(url.protocol === 'https:' ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    ...(url.protocol === 'https:' ? { 'List-Unsubscribe-Post': ONE_CLICK_UNSUBSCRIBE } : {}),
   };
 }
 

@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FINISHED_EMAIL_STATUSES, nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
+import { housekeepingJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database } from '../../db/client.js';
 import {
   accountTokens,
@@ -18,11 +19,12 @@ import {
   processedEvents,
   sessions,
 } from '../../db/schema.js';
-import { enqueueJob, type JobHandler } from '../jobs/queue.js';
+import { defineJob, enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { REFUND_JOB } from '../orders/service.js';
 import { anonymiseExpiredOrders } from '../privacy/retention.js';
 
-export const HOUSEKEEPING_JOB = 'maintenance.housekeeping';
+export const housekeepingJob = defineJob('maintenance.housekeeping', housekeepingJobPayloadSchema);
+export const HOUSEKEEPING_JOB = housekeepingJob.type;
 
 export interface HousekeepingResult {
   expiredSessions: number;
@@ -39,7 +41,7 @@ const olderThan = (days: number) => sql`now() - ${`${days} days`}::interval`;
 export async function scheduleHousekeeping(db: Pick<Database, 'insert'>, after = new Date()): Promise<void> {
   const runAt = nextHousekeepingRun(after);
   await enqueueJob(db, {
-    type: HOUSEKEEPING_JOB,
+    job: housekeepingJob,
     payload: { runAt: runAt.toISOString() },
     runAt,
     maxAttempts: 5,
@@ -110,12 +112,11 @@ export function housekeepingHandler(
   db: Database,
   log: FastifyBaseLogger,
   orderRetentionYears: number,
-): JobHandler {
-  return async (payload) => {
+): JobHandler<typeof housekeepingJob> {
+  return async ({ runAt: scheduled }) => {
     // The next run first, so that a run failing for good does not end the daily chain. It comes
     // after this one's time too: were this host's clock behind the database's, "after now" could
     // name this very run, whose key is taken.
-    const scheduled = new Date(String(payload.runAt));
     const now = new Date();
     await scheduleHousekeeping(db, scheduled > now ? scheduled : now);
     const pruned = await pruneOldRecords(db);

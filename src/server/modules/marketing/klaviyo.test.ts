@@ -11,7 +11,7 @@ import { jobs, newsletterSubscribers } from '../../db/schema.js';
 import { checkoutFixtures, uniqueEmail } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { enqueueJob } from '../jobs/queue.js';
-import { KLAVIYO_MAX_ATTEMPTS, KLAVIYO_SUBSCRIBE_JOB } from './klaviyo.js';
+import { KLAVIYO_MAX_ATTEMPTS, klaviyoSubscribeJob } from './klaviyo.js';
 
 const ENDPOINT = 'https://a.klaviyo.com/api/profile-subscription-bulk-create-jobs';
 const MINUTE = 60_000;
@@ -68,7 +68,7 @@ describe('with KLAVIYO_PRIVATE_KEY and KLAVIYO_LIST_ID', () => {
   /** A job as a sign-up wrote it before double opt-in. */
   const queuedBefore = (email: string) =>
     enqueueJob(db(), {
-      type: KLAVIYO_SUBSCRIBE_JOB,
+      job: klaviyoSubscribeJob,
       payload: { email, source: 'Newsletter sign-up' },
       maxAttempts: KLAVIYO_MAX_ATTEMPTS,
       dedupeKey: `klaviyo-subscribe-legacy-${++queued}`,

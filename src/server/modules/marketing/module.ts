@@ -1,14 +1,14 @@
 import { defineModule } from '../shop-module.js';
-import { KLAVIYO_SUBSCRIBE_JOB, klaviyoSubscribeHandler } from './klaviyo.js';
+import { klaviyoSubscribeHandler, klaviyoSubscribeJob } from './klaviyo.js';
 import { createReviewsService } from './reviews.js';
 import { marketingRoutes } from './routes.js';
 import { createMarketingService } from './service.js';
 
 /** The newsletter, the contact form and the home page's reviews. */
 export const marketingModule = defineModule('marketing', (app, context) => {
-  const { config, database, jobHandlers, klaviyoFetch, reviewsFetch } = context;
+  const { config, database, klaviyoFetch, reviewsFetch } = context;
   if (config.klaviyoList) {
-    jobHandlers[KLAVIYO_SUBSCRIBE_JOB] = klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch);
+    app.jobs.handle(klaviyoSubscribeJob, klaviyoSubscribeHandler(config.klaviyoList, klaviyoFetch));
   }
   const marketing = createMarketingService({
     db: database.db,

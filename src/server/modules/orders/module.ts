@@ -1,6 +1,7 @@
 import { defineModule } from '../shop-module.js';
 import { orderRoutes } from './routes.js';
-import { createOrdersService, REFUND_JOB, type OrdersService } from './service.js';
+import { refundJob } from '../jobs/refund-job.js';
+import { createOrdersService, type OrdersService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const ordersModule = defineModule('orders', (app, { config, database, jobHandlers }) => {
+export const ordersModule = defineModule('orders', (app, { config, database }) => {
   const orders = createOrdersService(database.db, app.mailer, {
     provider: app.paymentProvider,
     publicUrl: config.publicUrl,
@@ -18,6 +19,6 @@ export const ordersModule = defineModule('orders', (app, { config, database, job
   });
   app.decorate('orders', orders);
   // A refund whose sending at once failed (orders/refunds.ts): sent again by its key, refunded once.
-  jobHandlers[REFUND_JOB] = async (payload) => orders.sendRefund(String(payload.idempotencyKey));
+  app.jobs.handle(refundJob, async ({ idempotencyKey }) => orders.sendRefund(idempotencyKey));
   orderRoutes(app, orders);
 });

@@ -18,13 +18,14 @@ import type { Database, Transaction } from '../../db/client.js';
 import { orderRefunds, orders, paymentIntents } from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
+import { refundJob } from '../jobs/refund-job.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { refundedEmail } from './order-emails.js';
 import { recipientOf } from './recipient.js';
 import { recordEvent, SYSTEM } from './timeline.js';
 
 /** The job that sends a pending refund again when sending it at once did not go through. */
-export const REFUND_JOB = 'orders.refund';
+export const REFUND_JOB = refundJob.type;
 /** The backstop waits this long, so it runs only when the refund sent at once did not go through. */
 const REFUND_BACKSTOP_DELAY_MS = 60_000;
 /** The same amount and reason asked again this soon is the same refund (a double click, a retry). */
@@ -140,7 +141,7 @@ export async function recordRefund(
     })
     .returning();
   await enqueueJob(tx, {
-    type: REFUND_JOB,
+    job: refundJob,
     payload: { idempotencyKey: key },
     runAt: new Date(Date.now() + REFUND_BACKSTOP_DELAY_MS),
     dedupeKey: key,

@@ -11,6 +11,7 @@ import { brand } from '../../../domain/brand.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import { ERASED } from '../../../domain/privacy.js';
+import { farewellCleanupJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database, Transaction } from '../../db/client.js';
 import {
   abandonedCarts,
@@ -28,15 +29,16 @@ import {
   stockMovements,
   users,
 } from '../../db/schema.js';
-import { enqueueJob, PermanentJobError, type JobHandler } from '../jobs/queue.js';
+import { defineJob, enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { brandedHtml } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { OutgoingEmail } from '../mail/outbox.js';
+import type { TransactionalEmail } from '../mail/outbox.js';
 import { REFUND_JOB } from '../orders/service.js';
-import { KLAVIYO_DELETE_JOB } from './klaviyo-deletion.js';
+import { klaviyoDeleteJob } from './klaviyo-deletion.js';
 
 /** Deletes the farewell e-mail's outbox row once it has gone out: it holds the old address. */
-export const FAREWELL_CLEANUP_JOB = 'privacy.forget-farewell';
+export const farewellCleanupJob = defineJob('privacy.forget-farewell', farewellCleanupJobPayloadSchema);
+export const FAREWELL_CLEANUP_JOB = farewellCleanupJob.type;
 /** Backoff from 30 s doubling: 12 attempts wait for the mail server for about a day and a half. */
 const FAREWELL_CLEANUP_ATTEMPTS = 12;
 
@@ -125,7 +127,7 @@ export function farewellEmail(
   to: string,
   by: 'owner' | 'admin',
   { retentionYears, contactEmail }: { retentionYears: number; contactEmail: string },
-): OutgoingEmail {
+): TransactionalEmail {
   const first =
     by === 'owner'
       ? `As you asked, we have deleted your ${brand.name} account.`
@@ -244,13 +246,13 @@ export function createErasure({ db, mailer, jobRunner, klaviyo, retentionYears, 
           farewellEmail(account.email, by, { retentionYears, contactEmail }),
         );
         await enqueueJob(tx, {
-          type: FAREWELL_CLEANUP_JOB,
+          job: farewellCleanupJob,
           payload: { emailId: farewellId },
           runAt: new Date(Date.now() + 60_000),
           maxAttempts: FAREWELL_CLEANUP_ATTEMPTS,
         });
         if (klaviyo) {
-          await enqueueJob(tx, { type: KLAVIYO_DELETE_JOB, payload: { email: account.email } });
+          await enqueueJob(tx, { job: klaviyoDeleteJob, payload: { email: account.email } });
         }
       });
       mailer.deliverSoon();
@@ -265,10 +267,8 @@ export type Erasure = ReturnType<typeof createErasure>;
  * Deletes the farewell e-mail's outbox row once the mail server has it (or gave up, or there is no
  * mail server): retried while it is still waiting to go out.
  */
-export function farewellCleanupHandler(db: Database): JobHandler {
-  return async (payload) => {
-    const id = Number(payload.emailId);
-    if (!Number.isSafeInteger(id)) throw new PermanentJobError('job has no e-mail id');
+export function farewellCleanupHandler(db: Database): JobHandler<typeof farewellCleanupJob> {
+  return async ({ emailId: id }) => {
     const [row] = await db
       .select({ status: emailOutbox.status })
       .from(emailOutbox)

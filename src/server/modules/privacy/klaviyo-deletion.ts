@@ -7,11 +7,13 @@
  * address, so that nothing of the person stays in the jobs table either.
  */
 import { eq } from 'drizzle-orm';
+import { klaviyoDeleteJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import { PermanentJobError, type JobHandler } from '../jobs/queue.js';
+import { defineJob, PermanentJobError, type JobHandler, type JobPayloadInput } from '../jobs/queue.js';
 
-export const KLAVIYO_DELETE_JOB = 'klaviyo.delete-profile';
+export const klaviyoDeleteJob = defineJob('klaviyo.delete-profile', klaviyoDeleteJobPayloadSchema);
+export const KLAVIYO_DELETE_JOB = klaviyoDeleteJob.type;
 const ENDPOINT = 'https://a.klaviyo.com/api/data-privacy-deletion-jobs';
 /** The API revision this request was written against (the same as the sign-up call's). */
 const REVISION = '2025-10-15';
@@ -31,15 +33,13 @@ export function klaviyoDeletionHandler(
   db: Database,
   privateKey: string,
   fetchImpl: typeof fetch = fetch,
-): JobHandler {
-  const forget = (jobId: number) =>
-    db
-      .update(jobs)
-      .set({ payload: { erased: true } })
-      .where(eq(jobs.id, jobId));
+): JobHandler<typeof klaviyoDeleteJob> {
+  const erased: JobPayloadInput<typeof klaviyoDeleteJob> = { erased: true };
+  const forget = (jobId: number) => db.update(jobs).set({ payload: erased }).where(eq(jobs.id, jobId));
   return async (payload, job) => {
-    const email = typeof payload.email === 'string' ? payload.email : '';
-    if (!email) throw new PermanentJobError('job has no e-mail');
+    // Forgotten already: Klaviyo had the request before the job could be marked done.
+    if (!('email' in payload)) throw new PermanentJobError('job has no e-mail');
+    const { email } = payload;
     const response = await fetchImpl(ENDPOINT, {
       method: 'POST',
       headers: {

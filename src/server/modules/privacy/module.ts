@@ -1,7 +1,7 @@
 import { defineModule } from '../shop-module.js';
-import { createErasure, FAREWELL_CLEANUP_JOB, farewellCleanupHandler, type Erasure } from './erasure.js';
+import { createErasure, farewellCleanupHandler, farewellCleanupJob, type Erasure } from './erasure.js';
 import { createDataExport } from './export.js';
-import { KLAVIYO_DELETE_JOB, klaviyoDeletionHandler } from './klaviyo-deletion.js';
+import { klaviyoDeleteJob, klaviyoDeletionHandler } from './klaviyo-deletion.js';
 import { privacyRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -16,15 +16,14 @@ declare module 'fastify' {
  * and the farewell clean-up jobs. Loaded before users, whose service deletes through the erasure.
  */
 export const privacyModule = defineModule('privacy', (app, context) => {
-  const { config, database, jobHandlers, klaviyoFetch } = context;
+  const { config, database, klaviyoFetch } = context;
   if (config.klaviyoList) {
-    jobHandlers[KLAVIYO_DELETE_JOB] = klaviyoDeletionHandler(
-      database.db,
-      config.klaviyoList.privateKey,
-      klaviyoFetch,
+    app.jobs.handle(
+      klaviyoDeleteJob,
+      klaviyoDeletionHandler(database.db, config.klaviyoList.privateKey, klaviyoFetch),
     );
   }
-  jobHandlers[FAREWELL_CLEANUP_JOB] = farewellCleanupHandler(database.db);
+  app.jobs.handle(farewellCleanupJob, farewellCleanupHandler(database.db));
   app.decorate(
     'erasure',
     createErasure({

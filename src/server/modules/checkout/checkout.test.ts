@@ -1498,6 +1498,26 @@ describe('with Stripe (offline)', () => {
     expect(await g.ordersOfIntent(intent.payment_intent_id)).toHaveLength(1);
   });
 
+  it('keeps an expired (cancelled) intent cancelled when a late payment_failed event arrives', async () => {
+    const who = await g.person();
+    const shelf = await g.catalogue();
+    const intent = await stripeIntent(who, [{ id: shelf[5]!.id, quantity: 1 }]);
+    // The shop cancelled it when it expired (decision 0022); the last attempt's failure comes after.
+    await s.database.db
+      .update(paymentIntents)
+      .set({ status: 'canceled' })
+      .where(eq(paymentIntents.id, intent.payment_intent_id));
+    const failed = JSON.stringify(
+      event('payment_intent.payment_failed', {
+        ...fake.intents.get(intent.payment_intent_id)!,
+        status: 'requires_payment_method',
+      }),
+    );
+    expect((await deliver(failed, sign(failed))).statusCode).toBe(200);
+    // A cancelled intent moves nowhere (INTENT_TRANSITIONS, decision 0046).
+    expect((await g.intentRow(intent.payment_intent_id))?.status).toBe('canceled');
+  });
+
   it('marks a failed payment back to requires_payment_method', async () => {
     const who = await g.person();
     const shelf = await g.catalogue();

@@ -6,7 +6,7 @@
  * POST /api/orders or the reconciler gets there first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreatePaymentIntent, TestCardConfirm } from '../../../domain/checkout.js';
 import {
   ConflictError,
@@ -19,7 +19,7 @@ import {
 import type { Order } from '../../../domain/orders.js';
 import type { ConfirmAnswer, PaymentIntentReply } from '../../../domain/payments.js';
 import { messages } from '../../../domain/messages.js';
-import { PAID_INTENT_STATUSES } from '../../../domain/payment-intents.js';
+import { canIntentMove, PAYMENT_INTENT_STATUSES } from '../../../domain/payment-intents.js';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../../../domain/holds.js';
 import { DEFAULT_PAYMENT_TTL_MINUTES } from '../../../domain/stock.js';
 import type { Database } from '../../db/client.js';
@@ -34,6 +34,11 @@ import type { Viewer } from '../../http/viewer.js';
 import { letGoOfIntent } from './expiry.js';
 import type { PlaceOrder } from './place-order.js';
 import { priceCheckout } from './price.js';
+
+/** The statuses a failed payment attempt may move back to requires_payment_method from. */
+const CAN_FAIL_BACK = PAYMENT_INTENT_STATUSES.filter((from) =>
+  canIntentMove(from, 'requires_payment_method'),
+);
 
 export const AMOUNT_CHANGED = 'The order total has changed. Please review your order and try again.';
 export { ITEMS_UNAVAILABLE } from './price.js';
@@ -274,16 +279,12 @@ export function createCheckoutService({
           .returning({ id: processedEvents.id });
         if (fresh.length === 0) return { duplicate: true };
         if (event.type === 'payment_intent.payment_failed' && event.intentId) {
-          // Events may arrive out of order: a failed first attempt never undoes a later success.
+          // Events may arrive out of order: a failed attempt moves the intent back only where the
+          // transition table allows (decision 0046), never undoing a success or a cancellation.
           await tx
             .update(paymentIntents)
             .set({ status: 'requires_payment_method', updatedAt: new Date() })
-            .where(
-              and(
-                eq(paymentIntents.id, event.intentId),
-                notInArray(paymentIntents.status, [...PAID_INTENT_STATUSES]),
-              ),
-            );
+            .where(and(eq(paymentIntents.id, event.intentId), inArray(paymentIntents.status, CAN_FAIL_BACK)));
         }
         return { duplicate: false };
       });

@@ -12,13 +12,13 @@ import { ConflictError } from '../../../domain/errors.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
-import { isPaidIntentStatus } from '../../../domain/payment-intents.js';
 import { ERASED } from '../../../domain/privacy.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { orderRefunds, orders, paymentIntents } from '../../db/schema.js';
+import { orderRefunds, orders } from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { refundJob } from '../jobs/refund-job.js';
+import { capturedCents } from '../payments/captured.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { refundedEmail } from './order-emails.js';
 import { recipientOf } from './recipient.js';
@@ -58,31 +58,6 @@ async function committedCents(tx: Transaction, orderId: number): Promise<number>
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ['pending', 'succeeded'])));
   return row?.cents ?? 0;
-}
-
-/**
- * Cents the provider took for the payment (decision 0039): its amount once it succeeded, nothing
- * before. The payment's row is the provider's own record for the test processor, and for Stripe
- * what Stripe reported when the order was made (an order exists only for a payment that succeeded,
- * with exactly its amount). Also what the provider says it has refunded (the test processor keeps
- * it; Stripe's refunds are the order's refund rows).
- */
-async function capturedCents(
-  tx: Transaction,
-  paymentIntentId: string,
-): Promise<{ captured: number; refunded: number }> {
-  const [payment] = await tx
-    .select({
-      status: paymentIntents.status,
-      amountCents: paymentIntents.amountCents,
-      refundedCents: paymentIntents.refundedCents,
-    })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, paymentIntentId));
-  if (!payment || !isPaidIntentStatus(payment.status)) {
-    return { captured: 0, refunded: 0 };
-  }
-  return { captured: payment.amountCents, refunded: payment.refundedCents };
 }
 
 /**

@@ -25,6 +25,15 @@ describe('money', () => {
     expect(formatPrice(-99)).toBe('-$0.99');
   });
 
+  it('writes prices for people with thousands separators, amounts for machines without', () => {
+    expect(formatPrice(167805)).toBe('$1,678.05');
+    expect(formatPrice(123456789)).toBe('$1,234,567.89');
+    expect(formatPrice(-167805)).toBe('-$1,678.05');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatAmount(167805)).toBe('1678.05');
+    expect(formatPriceShort(250000)).toBe('$2,500');
+  });
+
   it('drops the cents of a whole-dollar price in a sentence', () => {
     expect(formatPriceShort(9000)).toBe('$90');
     expect(formatPriceShort(500)).toBe('$5');

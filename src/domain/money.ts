@@ -13,21 +13,32 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** Formats cents with two decimals and no currency sign: 3499 -> "34.99". */
+/**
+ * Formats cents with two decimals, no currency sign and no separators: 3499 -> "34.99". For machines
+ * (form values, structured data, CSV figures); people read `formatPrice`.
+ */
 export function formatAmount(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Formats cents as a price for display: 3499 -> "$34.99". */
+/** The one way a price is written for people, in the shop, its e-mails and the admin: en-CA, CAD. */
+const PRICE_FORMAT = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats cents as a price for display, with thousands separators: 167805 -> "$1,678.05". */
 export function formatPrice(cents: number): string {
-  return cents < 0 ? `-$${formatAmount(-cents)}` : `$${formatAmount(cents)}`;
+  return PRICE_FORMAT.format(Math.trunc(cents) / 100);
 }
 
 /**
  * Formats cents as a price in a sentence, without the cents when there are none: 9000 -> "$90",
- * 3499 -> "$34.99".
+ * 3499 -> "$34.99", 250000 -> "$2,500".
  */
 export function formatPriceShort(cents: number): string {
   const price = formatPrice(cents);

@@ -13,6 +13,11 @@ import { z } from './zod.js';
  */
 export const POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
 export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e.g., A1A 1A1).';
+/** A Canadian postal code outside British Columbia (BC codes start with V). */
+export const OUTSIDE_SHIPPING_AREA =
+  'We ship within British Columbia for now. Please enter a BC postal code (it starts with V).';
+/** Said next to the shipping line on product pages and in the cart. */
+export const SHIPPING_AREA_NOTE = 'Ships within British Columbia';
 /** The province list holds only British Columbia. */
 export const PROVINCES = ['British Columbia'] as const;
 export const COUNTRY = 'Canada';

@@ -19,6 +19,7 @@ import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
 import { SiteFooter } from './components/chrome/site-footer';
 import { SiteHeader } from './components/chrome/site-header';
+import { WelcomeNotice } from './components/account/welcome-notice';
 import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <CartSync />
         <main id="main" className="flex-1">
+          <WelcomeNotice />
           <PendingPage>{children}</PendingPage>
         </main>
         {settings && <SiteFooter {...settings} />}

@@ -11,7 +11,12 @@ import { AuthCard, OrDivider } from '../components/account/auth-card';
 import { describedBy, FormField, inputClass } from '../components/account/form-field';
 import { GoogleSignIn } from '../components/account/google-sign-in';
 import { PhoneField } from '../components/account/phone-field';
-import { afterLoginPath, signIn } from '../features/session/session-actions';
+import {
+  afterLoginPath,
+  afterRegistrationPath,
+  signIn,
+  welcomeState,
+} from '../features/session/session-actions';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/register';
@@ -62,10 +67,11 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  // Registration signs the shopper in and goes to /shop; Google sign-in returns like login.
+  // Registration signs the shopper in and goes to /shop, or back to the checkout that sent them
+  // to sign in; Google sign-in returns like login. Either way the page says welcome.
   const finish = (auth: AuthResponse, to: string) => {
     signIn(auth);
-    void navigate(to, { replace: true });
+    void navigate(to, { replace: true, state: welcomeState(auth.user.firstName) });
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -74,7 +80,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       const reply = await apiRequest<unknown>('/api/users/register', { method: 'POST', body: values });
       const auth = authResponseSchema.safeParse(reply);
       if (!auth.success) throw new Error(messages.invalidServerResponse);
-      finish(auth.data, '/shop');
+      finish(auth.data, afterRegistrationPath(location.state));
     } catch (error) {
       console.warn('Registration failed', error);
       // The server's reason helps when it is about the form (e-mail taken, password too common).

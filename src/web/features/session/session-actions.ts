@@ -41,3 +41,23 @@ export function afterLoginPath(state: unknown): string {
   }
   return '/shop';
 }
+
+/**
+ * Where to go after creating an account: back to the checkout when the checkout sent the shopper to
+ * sign in (so the cart is not lost on the way), else /shop (docs/product.md, Register).
+ */
+export function afterRegistrationPath(state: unknown): string {
+  const from = afterLoginPath(state);
+  return /^\/checkout(\/|\?|$)/.test(from) ? from : '/shop';
+}
+
+/** Navigation state that makes the page arrived at say "Welcome, {first name}" (WelcomeNotice). */
+export function welcomeState(firstName: string): { welcome: string } {
+  return { welcome: firstName };
+}
+
+/** The first name to welcome, from navigation state written by `welcomeState`, or null. */
+export function welcomeName(state: unknown): string | null {
+  const name = state && typeof state === 'object' && 'welcome' in state ? state.welcome : null;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}

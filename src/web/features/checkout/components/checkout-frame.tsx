@@ -1,44 +1,61 @@
 import { Check } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useNavigationType } from 'react-router';
 import { checkoutTexts } from '../texts';
 
 const STEPS = [
-  { label: 'Information', to: '/checkout' },
+  { label: 'Address', to: '/checkout' },
   { label: 'Shipping', to: '/checkout/shipping' },
   { label: 'Payment', to: '/checkout/payment' },
 ] as const;
 
-/** Where the shopper is in the checkout; earlier steps link back. */
-function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
+type StepNumber = 1 | 2 | 3;
+
+/** Where the shopper is in the checkout, numbered; earlier steps link back. */
+function CheckoutSteps({ current }: { current: StepNumber }) {
   return (
-    <nav aria-label="Checkout steps" className="mt-5">
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+    <nav aria-label="Checkout steps" className="mt-6">
+      <ol className="grid max-w-xl grid-cols-3 gap-2 text-sm" data-testid="checkout-steps">
         {STEPS.map((step, index) => {
           const number = index + 1;
           const done = number < current;
           const active = number === current;
+          const marker = (
+            <span
+              aria-hidden="true"
+              className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                active
+                  ? 'bg-cocoa text-cream'
+                  : done
+                    ? 'bg-maple-dark text-white'
+                    : 'bg-white text-muted ring-1 ring-beige'
+              }`}
+            >
+              {done ? <Check className="h-4 w-4" /> : number}
+            </span>
+          );
           return (
-            <li key={step.to} className="flex items-center gap-2">
-              {index > 0 && (
-                <span aria-hidden="true" className="text-muted">
-                  /
-                </span>
-              )}
+            <li
+              key={step.to}
+              className={`flex items-center gap-2 border-t-4 pt-2 ${
+                number <= current ? 'border-cocoa' : 'border-beige'
+              }`}
+            >
               {done ? (
                 <Link
                   to={step.to}
-                  className="inline-flex items-center gap-1 font-semibold text-maple-dark underline-offset-4 hover:underline"
+                  className="inline-flex items-center gap-2 font-semibold text-maple-dark underline-offset-4 hover:underline"
                 >
-                  <Check className="h-4 w-4" aria-hidden="true" />
+                  {marker}
                   {step.label}
                   <span className="sr-only"> (done)</span>
                 </Link>
               ) : (
                 <span
                   aria-current={active ? 'step' : undefined}
-                  className={active ? 'font-semibold text-cocoa' : 'text-muted'}
+                  className={`inline-flex items-center gap-2 ${active ? 'font-semibold text-cocoa' : 'text-muted'}`}
                 >
+                  {marker}
                   {step.label}
                 </span>
               )}
@@ -50,23 +67,41 @@ function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
   );
 }
 
-/** The frame of the three checkout steps: title, steps, the step's content and the order summary. */
+/**
+ * The frame of the three checkout steps: title, steps, the step's content and the order summary.
+ * Each step puts the keyboard and screen-reader focus on its heading when it opens, so a keyboard
+ * shopper does not walk through the header again (docs/product.md, Checkout); the heading names the
+ * step.
+ */
 export function CheckoutFrame({
   step,
   title = checkoutTexts.expressCheckout,
   summary,
   children,
 }: {
-  step: 1 | 2 | 3;
+  step: StepNumber;
   title?: string;
   summary?: ReactNode;
   children: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // 'POP' is a page opened fresh (or the browser's back button): it starts at the top as any page.
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') heading.current?.focus({ preventScroll: true });
+  }, [navigationType, step]);
   return (
     <div className="bg-sand py-10 sm:py-14">
       <div className="container-page max-w-6xl">
         <p className="eyebrow">Secure checkout</p>
-        <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-2 font-display text-3xl font-bold outline-none sm:text-4xl"
+        >
+          {title}
+          <span className="sr-only">{`, step ${step} of ${STEPS.length}: ${STEPS[step - 1]!.label}`}</span>
+        </h1>
         <CheckoutSteps current={step} />
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
           <div className="min-w-0 space-y-6">{children}</div>

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -7,12 +7,20 @@ import {
   useFetcher,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { canEditAddress, type Order, type OrderAddressUpdate } from '../../domain/orders';
+import {
+  canCancel,
+  cancelBlockedReason,
+  canEditAddress,
+  type Order,
+  type OrderAddressUpdate,
+} from '../../domain/orders';
 import { ApiError } from '../api';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { AddressEditForm } from '../components/orders/address-edit-form';
+import { BuyAgain } from '../components/orders/buy-again';
 import { CancelOrder } from '../components/orders/cancel-order';
 import { OrderLines } from '../components/orders/order-lines';
+import { OrderProgress } from '../components/orders/order-progress';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
@@ -172,7 +180,18 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
   // idle, with the order as it now is. A saved address closes the form.
   const done = (fetcher: typeof saving) => fetcher.state === 'idle' && fetcher.data?.done === true;
   const saved = done(saving);
-  const notice = done(cancel) ? 'Your order has been canceled.' : saved ? 'Shipping address updated.' : null;
+  const canceled = done(cancel);
+  const notice = canceled ? 'Your order has been canceled.' : saved ? 'Shipping address updated.' : null;
+  // The Cancel card goes once the order is canceled: focus goes to the line that says so.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (canceled) noticeRef.current?.focus();
+  }, [canceled]);
+  // For Shipped and In Progress the page says the order cannot be canceled (docs/product.md, Orders).
+  const cannotCancel =
+    mine && (order.status === 'Shipped' || order.status === 'In Progress')
+      ? cancelBlockedReason(order.status)
+      : null;
 
   const submit = (fetcher: typeof saving, submission: OrderSubmission) =>
     fetcher.submit(submission as unknown as Parameters<typeof fetcher.submit>[0], {
@@ -201,12 +220,31 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
       </header>
       {notice && (
         <p
+          ref={noticeRef}
           role="status"
+          tabIndex={-1}
           className="rounded-2xl bg-white px-5 py-3 font-medium text-forest ring-1 ring-forest/30"
         >
           {notice}
         </p>
       )}
+      <OrderProgress order={order}>
+        {hasTracking(order) && (
+          <section aria-labelledby="order-tracking-title" className="mt-6 border-t border-beige pt-5">
+            <h3 id="order-tracking-title" className="font-display text-xl font-semibold">
+              Tracking
+            </h3>
+            <div className="mt-3">
+              <ParcelTracking order={order} />
+            </div>
+          </section>
+        )}
+        {cannotCancel && (
+          <p className="mt-5 border-t border-beige pt-4 text-sm text-muted" data-testid="cancel-blocked">
+            {cannotCancel}
+          </p>
+        )}
+      </OrderProgress>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section
           aria-labelledby="order-items-title"
@@ -229,21 +267,9 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
               </div>
             </section>
           )}
+          {mine && <BuyAgain order={order} />}
         </section>
         <div className="space-y-6">
-          {hasTracking(order) && (
-            <section
-              aria-labelledby="order-tracking-title"
-              className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
-            >
-              <h2 id="order-tracking-title" className="font-display text-2xl font-semibold">
-                Tracking
-              </h2>
-              <div className="mt-4">
-                <ParcelTracking order={order} />
-              </div>
-            </section>
-          )}
           <section
             aria-labelledby="order-address-title"
             className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
@@ -286,9 +312,8 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
               )}
             </div>
           </section>
-          {mine && (
+          {mine && canCancel(order.status) && (
             <CancelOrder
-              status={order.status}
               busy={cancel.state !== 'idle'}
               failed={cancel.state === 'idle' && cancel.data?.done === false}
               onOpen={() => cancel.reset()}

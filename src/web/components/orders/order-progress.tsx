@@ -94,10 +94,11 @@ export function OrderProgress({ order, children }: { order: Order; children?: Re
                           ? 'font-semibold text-cocoa'
                           : 'text-muted'
                     }`}
+                    data-testid="order-step-label"
                   >
                     {step.label}
-                    <span className="sr-only">{STATE_WORDS[step.state]}</span>
                   </span>
+                  <span className="sr-only">{STATE_WORDS[step.state]}</span>
                   {step.at ? (
                     <time
                       dateTime={step.at}

@@ -279,7 +279,8 @@ describe("the admin's refund", () => {
 
       const ask = page.getByRole('dialog', { name: "Refund $5.00 to the customer's card?" });
       await ask.waitFor();
-      expect(await ask.innerText()).toContain('One cookie box arrived crushed');
+      expect(await ask.innerText()).toContain('Reason: One cookie box arrived crushed');
+      expect(await ask.innerText()).toContain('A refund cannot be undone.');
       expect(await allAccessibilityViolations(page), `refund question ${viewport.width}px`).toEqual([]);
 
       if (viewport === PHONE) {

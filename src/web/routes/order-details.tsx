@@ -7,6 +7,7 @@ import {
   useFetcher,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { buyAgainMessage, planBuyAgain, type CatalogueProduct } from '../../domain/buy-again';
 import {
   canCancel,
   cancelBlockedReason,
@@ -14,16 +15,18 @@ import {
   type Order,
   type OrderAddressUpdate,
 } from '../../domain/orders';
-import { ApiError } from '../api';
+import { ApiError, apiRequest } from '../api';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { AddressEditForm } from '../components/orders/address-edit-form';
-import { BuyAgain } from '../components/orders/buy-again';
+import { BuyAgain, type BuyAgainResult } from '../components/orders/buy-again';
 import { CancelOrder } from '../components/orders/cancel-order';
 import { OrderLines } from '../components/orders/order-lines';
 import { OrderProgress } from '../components/orders/order-progress';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
+import { cartStockActions } from '../features/cart/cart-stock';
+import { cartActions, currentCart } from '../features/cart/cart-store';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import {
   cancelOrder,
@@ -32,6 +35,7 @@ import {
   type OrderSubmission,
 } from '../features/checkout/order-changes';
 import { orderTexts } from '../features/checkout/texts';
+import { track } from '../features/marketing/track';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInFallback } from '../features/session/signed-in-route';
 import { getStoredUser } from '../features/session/stored-session';
@@ -146,6 +150,38 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeStyle: 'short' });
+
+const BUY_AGAIN_FAILED = 'We could not reach the shop to buy again. Please try again.';
+
+/**
+ * Buy again (decision 0053): the catalogue as it is now, the order's lines planned against it and
+ * the cart (domain/buy-again.ts), each line put in through the cart store's add and reported as Add
+ * to Cart reports it ('Added to Cart').
+ */
+async function buyAgain(order: Order): Promise<BuyAgainResult> {
+  try {
+    const catalogue = await apiRequest<CatalogueProduct[]>('/api/products');
+    cartStockActions.replace(catalogue);
+    const plan = planBuyAgain(order.items, catalogue, currentCart().items);
+    for (const { product, quantity } of plan.add) {
+      cartActions.add(product, quantity);
+      track('Added to Cart', {
+        ProductID: product.id,
+        SKU: product.sku,
+        ProductName: product.name,
+        Categories: [product.category],
+        ImageURL: product.image_url ? new URL(product.image_url, window.location.origin).href : null,
+        URL: new URL(`/products/${product.slug}`, window.location.origin).href,
+        Price: product.price,
+        Quantity: quantity,
+      });
+    }
+    return { text: buyAgainMessage(plan), added: plan.add.length > 0, failed: false };
+  } catch (error) {
+    console.warn('Could not read the catalogue to buy again', error);
+    return { text: BUY_AGAIN_FAILED, added: false, failed: true };
+  }
+}
 
 function OrderFrame({ children }: { children: ReactNode }) {
   return (
@@ -267,7 +303,7 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
               </div>
             </section>
           )}
-          {mine && <BuyAgain order={order} />}
+          {mine && <BuyAgain onBuyAgain={() => buyAgain(order)} />}
         </section>
         <div className="space-y-6">
           <section

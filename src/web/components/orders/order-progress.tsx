@@ -1,7 +1,7 @@
 import { Check, CircleSlash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Order } from '../../../domain/orders';
-import { orderProgress, type StepState } from '../../features/orders/order-progress';
+import { orderProgress, type StepState } from '../../../domain/order-progress';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric' });
 const fullFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeStyle: 'short' });

@@ -208,11 +208,13 @@ export function OrderDialog({
           onConfirm={confirmingRefund.send}
           onClose={() => setConfirmingRefund(null)}
         >
-          {`Order #${current.id}, reason: ${confirmingRefund.reason}. ${
-            confirmingRefund.cents === leftCents && current.status !== 'Canceled'
+          <span className="block">Reason: {confirmingRefund.reason}</span>
+          <span className="mt-1 block">
+            {confirmingRefund.cents === leftCents && current.status !== 'Canceled'
               ? 'This is everything left to refund: the order becomes Refunded. '
-              : ''
-          }A refund cannot be undone.`}
+              : ''}
+            A refund cannot be undone.
+          </span>
         </ConfirmDialog>
       )}
     </>

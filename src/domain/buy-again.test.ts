@@ -3,7 +3,7 @@
  * and how many, which products are sold out or gone, and what the page says.
  */
 import { describe, expect, it } from 'vitest';
-import { buyAgainMessage, listOf, planBuyAgain, type CatalogueProduct } from './buy-again';
+import { buyAgainMessage, listOf, planBuyAgain, type CatalogueProduct } from './buy-again.js';
 
 const product = (id: number, name: string, price: number, stock: number | null): CatalogueProduct => ({
   id,

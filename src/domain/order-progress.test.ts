@@ -1,6 +1,6 @@
 /** The order page's tracker (docs/product.md, Orders): steps, the current one, dates, and the ends. */
 import { describe, expect, it } from 'vitest';
-import { orderProgress } from './order-progress';
+import { orderProgress } from './order-progress.js';
 
 const placed = '2026-11-02T17:04:00.000Z';
 

@@ -5,11 +5,11 @@
  * instead. Pure: the page reads the catalogue (GET /api/products) and the cart, and adds what this
  * answers.
  */
-import { MAX_QUANTITY, toCartProduct, type CartItem, type CartProduct } from '../../../domain/cart';
-import type { Product } from '../../../domain/catalog';
-import { dollarsToCents } from '../../../domain/money';
-import type { OrderItem } from '../../../domain/orders';
-import { isSoldOut } from '../../../domain/stock';
+import { MAX_QUANTITY, toCartProduct, type CartItem, type CartProduct } from './cart.js';
+import type { Product } from './catalog.js';
+import { dollarsToCents } from './money.js';
+import type { OrderItem } from './orders.js';
+import { isSoldOut } from './stock.js';
 
 export type CatalogueProduct = Pick<
   Product,

@@ -4,7 +4,7 @@
  * where the order records it. Canceled and Refunded leave the way: they are a state of their own,
  * not a step.
  */
-import { cancelBlockedReason, type Order, type OrderStatus } from '../../../domain/orders';
+import { cancelBlockedReason, type Order, type OrderStatus } from './orders.js';
 
 export const PROGRESS_STEPS = [
   { label: 'Placed', status: 'Pending' },

@@ -619,7 +619,7 @@ describe('orders', () => {
     await page.close();
   });
 
-  it('cancels after the confirmation dialog, reloads the order and disables the button', async () => {
+  it('cancels after the confirmation dialog, reloads the order and no Cancel button is left', async () => {
     const auth = await registerThroughApi();
     const order = await placeOrderThroughApi(auth, [{ name: GRANOLA, quantity: 1 }]);
     const { page, errors } = await signedIn(auth, `/orders/${order.id}`, phone);

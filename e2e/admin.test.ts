@@ -448,7 +448,7 @@ describe('orders', () => {
 
     const mine = await signedIn(customer, `/orders/${order.id}`);
     await mine.page.getByText('This order has shipped and cannot be canceled.').waitFor();
-    expect(await mine.page.getByRole('button', { name: 'Cancel Order' }).isDisabled()).toBe(true);
+    expect(await mine.page.getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);
     expect(unexpected(mine.errors)).toEqual([]);
     await mine.page.close();
     await api(`/api/orders/${order.id}/cancel`, { method: 'POST', token: customer.token }, [409]);

@@ -211,6 +211,10 @@ export const orderItemSchema = z.object({
   price: z.number().int(),
 });
 
+/** A time per status (ISO), for the statuses the order has moved into. */
+export const statusDatesSchema = z.partialRecord(z.enum(ORDER_STATUSES), z.string());
+export type StatusDates = z.infer<typeof statusDatesSchema>;
+
 export const orderSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
@@ -244,6 +248,12 @@ export const orderSchema = z.object({
   refunds: z.array(orderRefundSchema).default([]),
   /** dollars refunded so far (succeeded refunds) */
   refunded: z.number().default(0),
+  /**
+   * When the order last moved into each status it has been in, from its timeline (ISO times; the
+   * order page's progress tracker). A status it never moved into has none: Pending from the start
+   * is `created_at`.
+   */
+  status_dates: statusDatesSchema.default({}),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;

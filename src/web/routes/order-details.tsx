@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -7,15 +7,26 @@ import {
   useFetcher,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { canEditAddress, type Order, type OrderAddressUpdate } from '../../domain/orders';
-import { ApiError } from '../api';
+import { buyAgainMessage, planBuyAgain, type CatalogueProduct } from '../../domain/buy-again';
+import {
+  canCancel,
+  cancelBlockedReason,
+  canEditAddress,
+  type Order,
+  type OrderAddressUpdate,
+} from '../../domain/orders';
+import { ApiError, apiRequest } from '../api';
 import { AddressBlock, orderAddress } from '../components/checkout/address-block';
 import { AddressEditForm } from '../components/orders/address-edit-form';
+import { BuyAgain, type BuyAgainResult } from '../components/orders/buy-again';
 import { CancelOrder } from '../components/orders/cancel-order';
 import { OrderLines } from '../components/orders/order-lines';
+import { OrderProgress } from '../components/orders/order-progress';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
+import { cartStockActions } from '../features/cart/cart-stock';
+import { cartActions, currentCart } from '../features/cart/cart-store';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import {
   cancelOrder,
@@ -24,6 +35,7 @@ import {
   type OrderSubmission,
 } from '../features/checkout/order-changes';
 import { orderTexts } from '../features/checkout/texts';
+import { track } from '../features/marketing/track';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInFallback } from '../features/session/signed-in-route';
 import { getStoredUser } from '../features/session/stored-session';
@@ -139,6 +151,38 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeStyle: 'short' });
 
+const BUY_AGAIN_FAILED = 'We could not reach the shop to buy again. Please try again.';
+
+/**
+ * Buy again (decision 0053): the catalogue as it is now, the order's lines planned against it and
+ * the cart (domain/buy-again.ts), each line put in through the cart store's add and reported as Add
+ * to Cart reports it ('Added to Cart').
+ */
+async function buyAgain(order: Order): Promise<BuyAgainResult> {
+  try {
+    const catalogue = await apiRequest<CatalogueProduct[]>('/api/products');
+    cartStockActions.replace(catalogue);
+    const plan = planBuyAgain(order.items, catalogue, currentCart().items);
+    for (const { product, quantity } of plan.add) {
+      cartActions.add(product, quantity);
+      track('Added to Cart', {
+        ProductID: product.id,
+        SKU: product.sku,
+        ProductName: product.name,
+        Categories: [product.category],
+        ImageURL: product.image_url ? new URL(product.image_url, window.location.origin).href : null,
+        URL: new URL(`/products/${product.slug}`, window.location.origin).href,
+        Price: product.price,
+        Quantity: quantity,
+      });
+    }
+    return { text: buyAgainMessage(plan), added: plan.add.length > 0, failed: false };
+  } catch (error) {
+    console.warn('Could not read the catalogue to buy again', error);
+    return { text: BUY_AGAIN_FAILED, added: false, failed: true };
+  }
+}
+
 function OrderFrame({ children }: { children: ReactNode }) {
   return (
     <div className="bg-sand py-10 sm:py-14">
@@ -172,7 +216,18 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
   // idle, with the order as it now is. A saved address closes the form.
   const done = (fetcher: typeof saving) => fetcher.state === 'idle' && fetcher.data?.done === true;
   const saved = done(saving);
-  const notice = done(cancel) ? 'Your order has been canceled.' : saved ? 'Shipping address updated.' : null;
+  const canceled = done(cancel);
+  const notice = canceled ? 'Your order has been canceled.' : saved ? 'Shipping address updated.' : null;
+  // The Cancel card goes once the order is canceled: focus goes to the line that says so.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (canceled) noticeRef.current?.focus();
+  }, [canceled]);
+  // For Shipped and In Progress the page says the order cannot be canceled (docs/product.md, Orders).
+  const cannotCancel =
+    mine && (order.status === 'Shipped' || order.status === 'In Progress')
+      ? cancelBlockedReason(order.status)
+      : null;
 
   const submit = (fetcher: typeof saving, submission: OrderSubmission) =>
     fetcher.submit(submission as unknown as Parameters<typeof fetcher.submit>[0], {
@@ -201,12 +256,31 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
       </header>
       {notice && (
         <p
+          ref={noticeRef}
           role="status"
+          tabIndex={-1}
           className="rounded-2xl bg-white px-5 py-3 font-medium text-forest ring-1 ring-forest/30"
         >
           {notice}
         </p>
       )}
+      <OrderProgress order={order}>
+        {hasTracking(order) && (
+          <section aria-labelledby="order-tracking-title" className="mt-6 border-t border-beige pt-5">
+            <h3 id="order-tracking-title" className="font-display text-xl font-semibold">
+              Tracking
+            </h3>
+            <div className="mt-3">
+              <ParcelTracking order={order} />
+            </div>
+          </section>
+        )}
+        {cannotCancel && (
+          <p className="mt-5 border-t border-beige pt-4 text-sm text-muted" data-testid="cancel-blocked">
+            {cannotCancel}
+          </p>
+        )}
+      </OrderProgress>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section
           aria-labelledby="order-items-title"
@@ -229,21 +303,9 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
               </div>
             </section>
           )}
+          {mine && <BuyAgain onBuyAgain={() => buyAgain(order)} />}
         </section>
         <div className="space-y-6">
-          {hasTracking(order) && (
-            <section
-              aria-labelledby="order-tracking-title"
-              className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
-            >
-              <h2 id="order-tracking-title" className="font-display text-2xl font-semibold">
-                Tracking
-              </h2>
-              <div className="mt-4">
-                <ParcelTracking order={order} />
-              </div>
-            </section>
-          )}
           <section
             aria-labelledby="order-address-title"
             className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige sm:p-8"
@@ -286,9 +348,8 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
               )}
             </div>
           </section>
-          {mine && (
+          {mine && canCancel(order.status) && (
             <CancelOrder
-              status={order.status}
               busy={cancel.state !== 'idle'}
               failed={cancel.state === 'idle' && cancel.data?.done === false}
               onOpen={() => cancel.reset()}

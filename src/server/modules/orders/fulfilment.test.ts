@@ -127,6 +127,38 @@ describe('shipping details and the e-mail that the order is on its way', () => {
   });
 });
 
+describe("status dates (the order page's progress tracker)", () => {
+  it('answers when the order last moved into each status, from its timeline, on every read', async () => {
+    const order = await paidOrder();
+    expect(order.status_dates).toEqual({});
+    await setStatus(order.id, { status: 'In Progress' });
+    await setStatus(order.id, { status: 'Shipped' });
+    // A correction back and forth: the date is the last move in.
+    await setStatus(order.id, { status: 'In Progress' });
+    await setStatus(order.id, { status: 'Shipped' });
+    const events = (await timeline(order.id)).filter((e) => e.kind === 'status');
+    const mine = (await f.call('GET', `/api/orders/${order.id}`, { token: owner.token })).json<Order>();
+    expect(mine.status_dates).toEqual({ 'In Progress': events[2]!.at, Shipped: events[3]!.at });
+    // The customer's list and the admin's list say the same.
+    const listed = (await f.call('GET', `/api/users/${owner.id}/orders`, { token: owner.token }))
+      .json<Order[]>()
+      .find((o) => o.id === order.id);
+    expect(listed?.status_dates).toEqual(mine.status_dates);
+    const all = (
+      await f.call('GET', `/api/orders?q=${encodeURIComponent(order.email)}`, { token: admin.token })
+    )
+      .json<Order[]>()
+      .find((o) => o.id === order.id);
+    expect(all?.status_dates).toEqual(mine.status_dates);
+    // The customer's cancellation and the refund that makes an order Refunded are dated too.
+    const other = await paidOrder();
+    const canceled = await f.call('POST', `/api/orders/${other.id}/cancel`, { token: owner.token });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const [cancelEvent] = (await timeline(other.id)).filter((e) => e.kind === 'status');
+    expect(canceled.json<Order>().status_dates).toEqual({ Canceled: cancelEvent!.at });
+  });
+});
+
 describe('status e-mails and the timeline', () => {
   it('e-mails Delivered once, and the timeline holds each step with who did it, in order', async () => {
     const order = await paidOrder();

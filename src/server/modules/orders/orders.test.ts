@@ -311,6 +311,7 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(canceled).toEqual({
       ...order,
       status: 'Canceled',
+      status_dates: { Canceled: expect.any(String) },
       is_paid: false,
       refunded: order.total,
       refunds: [
@@ -558,10 +559,14 @@ describe('PATCH /api/orders/:id/status (admin)', () => {
 
   it('moves along the open statuses, then cancels: the paid order is refunded and stays Canceled', async () => {
     const mine = await orderOf(owner);
+    const reached: Order['status_dates'] = {};
     for (const status of ['In Progress', 'Shipped', 'Delivered', 'Shipped', 'Pending'] as const) {
       const res = await patch({ status }, admin.token, mine.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Order>()).toEqual({ ...mine, status });
+      // Each move dates its status (the order page's tracker); a status reached again, again.
+      reached[status] = res.json<Order>().status_dates[status];
+      expect(Date.parse(reached[status]!)).toBeGreaterThan(Date.parse(mine.created_at) - 1000);
+      expect(res.json<Order>()).toEqual({ ...mine, status, status_dates: reached });
       expect((await orderRow(mine.id)).status).toBe(status);
     }
     const canceled = await patch({ status: 'Canceled' }, admin.token, mine.id);

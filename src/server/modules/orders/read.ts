@@ -1,19 +1,25 @@
 /**
  * An order as the API answers it: its row, its lines in the order they were written, and its refunds.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
 import { centsToDollars } from '../../../domain/money.js';
-import type { Order } from '../../../domain/orders.js';
+import type { Order, StatusDates } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
-import { orderItems, type orderRefunds, orders } from '../../db/schema.js';
+import { orderEvents, orderItems, type orderRefunds, orders } from '../../db/schema.js';
 import { refundsOf, toApiRefund } from './refunds.js';
+import { statusReached } from './timeline.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
 
-export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: RefundRow[] = []): Order {
+export function toApiOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  refunds: RefundRow[] = [],
+  statusDates: StatusDates = {},
+): Order {
   return {
     id: row.id,
     user_id: row.userId,
@@ -51,7 +57,31 @@ export function toApiOrder(row: OrderRow, items: OrderItemRow[], refunds: Refund
         .filter((refund) => refund.status === 'succeeded')
         .reduce((sum, refund) => sum + refund.amountCents, 0),
     ),
+    status_dates: statusDates,
   };
+}
+
+/**
+ * When each order last moved into each status, read from the status events of its timeline (no
+ * column of its own: the timeline already records every move, for orders placed before this too).
+ */
+export async function statusDatesOf(
+  executor: Pick<Database, 'select'>,
+  orderIds: readonly number[],
+): Promise<Map<number, StatusDates>> {
+  const dates = new Map<number, StatusDates>();
+  if (orderIds.length === 0) return dates;
+  const rows = await executor
+    .select({ orderId: orderEvents.orderId, summary: orderEvents.summary, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, [...orderIds]), eq(orderEvents.kind, 'status')))
+    .orderBy(asc(orderEvents.id));
+  for (const { orderId, summary, at } of rows) {
+    const status = statusReached(summary);
+    if (!status) continue;
+    dates.set(orderId, { ...dates.get(orderId), [status]: at.toISOString() });
+  }
+  return dates;
 }
 
 /** One order as the API answers it, read through `executor` (a transaction sees its own writes). */
@@ -63,5 +93,8 @@ export async function loadOrder(executor: Pick<Database, 'select'>, orderId: num
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
-  return toApiOrder(row, items, await refundsOf(executor, [orderId]));
+  // One after the other: `executor` may be a transaction, one connection.
+  const refunds = await refundsOf(executor, [orderId]);
+  const dates = await statusDatesOf(executor, [orderId]);
+  return toApiOrder(row, items, refunds, dates.get(orderId));
 }

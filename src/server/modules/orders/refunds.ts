@@ -22,7 +22,7 @@ import { capturedCents } from '../payments/captured.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { refundedEmail } from './order-emails.js';
 import { recipientOf } from './recipient.js';
-import { recordEvent, SYSTEM } from './timeline.js';
+import { recordEvent, statusSummary, SYSTEM } from './timeline.js';
 
 /** The job that sends a pending refund again when sending it at once did not go through. */
 export const REFUND_JOB = refundJob.type;
@@ -171,7 +171,7 @@ export function createRefunds(
           })
           .where(eq(orders.id, done.orderId));
         if (order.status !== 'Canceled') {
-          await recordEvent(tx, done.orderId, 'status', `Status ${order.status} → Refunded`, SYSTEM);
+          await recordEvent(tx, done.orderId, 'status', statusSummary(order.status, 'Refunded'), SYSTEM);
         }
       }
       const refunded = await load(tx, done.orderId);

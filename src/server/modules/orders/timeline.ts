@@ -5,6 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { OrderEvent, OrderEventKind } from '../../../domain/fulfilment.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/orders.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderEvents, users } from '../../db/schema.js';
 
@@ -31,6 +32,15 @@ export async function adminActor(executor: Pick<Database, 'select'>, userId: num
 /** The timeline's line for an e-mail queued about the order. */
 export const emailSummary = (email: { to: string; subject: string }) =>
   `E-mail '${email.subject}' to ${email.to}`;
+
+/** The timeline's line for a status change; `statusReached` reads it back. */
+export const statusSummary = (from: OrderStatus, to: OrderStatus) => `Status ${from} → ${to}`;
+
+/** The status a status event's line moved the order to, or null for a line that is none. */
+export function statusReached(summary: string): OrderStatus | null {
+  const to = /^Status .+ → (.+)$/.exec(summary)?.[1];
+  return (ORDER_STATUSES as readonly string[]).includes(to ?? '') ? (to as OrderStatus) : null;
+}
 
 export async function recordEvent(
   tx: Pick<Transaction, 'insert'>,

@@ -19,7 +19,7 @@ import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
 import { loadOrder } from './read.js';
 import { recipientOf, type Recipient } from './recipient.js';
 import { recordRefund } from './refunds.js';
-import { emailSummary, recordEvent, SYSTEM, type Actor } from './timeline.js';
+import { emailSummary, recordEvent, statusSummary, SYSTEM, type Actor } from './timeline.js';
 
 /** A status change under way, in the transaction that holds the order's row locked. */
 export interface StatusChange {
@@ -158,7 +158,7 @@ export async function moveOrder(change: StatusChange, tools: EffectTools): Promi
     .update(orders)
     .set({ status: to, ...STAMPED_WITH[to]?.(), updatedAt: new Date() })
     .where(eq(orders.id, orderId));
-  await recordEvent(tx, orderId, 'status', `Status ${from} → ${to}`, actor);
+  await recordEvent(tx, orderId, 'status', statusSummary(from, to), actor);
   let refundKey: string | null = null;
   for (const effect of TRANSITION_EFFECTS[to]) {
     refundKey = (await effect(change, tools)) ?? refundKey;

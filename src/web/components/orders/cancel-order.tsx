@@ -1,29 +1,24 @@
 import { useRef } from 'react';
-import { canCancel, cancelBlockedReason, type OrderStatus } from '../../../domain/orders';
 import { orderTexts } from '../../features/checkout/texts';
 
 /**
- * Cancelling an order (docs/product.md, Orders): allowed unless Shipped, In Progress, Delivered or
- * already over; the screen says why when it is not, the button is disabled once canceled, and a
- * dialog asks first. `onConfirm` settles once the cancellation was tried (`busy` meanwhile,
- * `failed` if it was refused); `onOpen` forgets the last failure when the dialog opens again.
+ * Cancelling an order (docs/product.md, Orders), shown only while the customer may cancel (the page
+ * leaves it out otherwise, and says why for Shipped and In Progress; decision 0053). A dialog asks
+ * first. `onConfirm` settles once the cancellation was tried (`busy` meanwhile, `failed` if it was
+ * refused); `onOpen` forgets the last failure when the dialog opens again.
  */
 export function CancelOrder({
-  status,
   busy,
   failed,
   onOpen,
   onConfirm,
 }: {
-  status: OrderStatus;
   busy: boolean;
   failed: boolean;
   onOpen: () => void;
   onConfirm: () => Promise<void>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const allowed = canCancel(status);
-  const blocked = cancelBlockedReason(status);
 
   async function confirm() {
     await onConfirm();
@@ -39,12 +34,12 @@ export function CancelOrder({
         Cancel order
       </h2>
       <p className="mt-3 text-sm text-muted" id="cancel-order-note">
-        {blocked ?? 'Changed your mind? You can cancel this order until we start preparing it.'}
+        Changed your mind? You can cancel this order until we start preparing it.
       </p>
       <button
         type="button"
-        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full border-2 border-danger px-6 py-3 text-sm font-semibold text-danger transition-colors hover:bg-danger hover:text-white disabled:cursor-not-allowed disabled:border-beige disabled:text-muted disabled:hover:bg-transparent"
-        disabled={!allowed}
+        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full border-2 border-danger px-6 py-3 text-sm font-semibold text-danger transition-colors hover:bg-danger hover:text-white disabled:opacity-60"
+        disabled={busy}
         aria-describedby="cancel-order-note"
         onClick={() => {
           onOpen();

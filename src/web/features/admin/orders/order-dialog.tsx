@@ -19,7 +19,7 @@ import {
 } from './orders';
 import { updateOrder } from './orders-api';
 import { PaidBadge } from './paid-badge';
-import { RefundSection } from './refund-section';
+import { RefundSection, type RefundToConfirm } from './refund-section';
 
 const UPDATE_FAILED = 'Failed to update the order. Please try again.';
 
@@ -54,6 +54,7 @@ export function OrderDialog({
   const [saved, setSaved] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [confirmingRefund, setConfirmingRefund] = useState<RefundToConfirm | null>(null);
   const change = statusChange(current, status, paid, shipping);
   const leftCents = refundLeftCents(current);
   // Cancelling a card-paid order refunds what is left of it (decision 0022), ticked paid or not
@@ -175,6 +176,7 @@ export function OrderDialog({
               setSaved(false);
             }}
             onBusyChange={setRefunding}
+            onConfirm={setConfirmingRefund}
             disabled={busy}
           />
 
@@ -194,6 +196,25 @@ export function OrderDialog({
           {cancelRefunds
             ? `The remaining ${formatPrice(leftCents)} will be refunded to the customer's card. Canceled orders are final.`
             : 'Canceled orders are final: the order cannot be reopened.'}
+        </ConfirmDialog>
+      )}
+      {/* Money leaves the shop: the amount is confirmed first (decision 0053). */}
+      {confirmingRefund && (
+        <ConfirmDialog
+          title={`Refund ${formatPrice(confirmingRefund.cents)} to the customer's card?`}
+          confirmLabel="Confirm refund"
+          busyLabel="Refunding..."
+          cancelLabel="Don't refund"
+          onConfirm={confirmingRefund.send}
+          onClose={() => setConfirmingRefund(null)}
+        >
+          <span className="block">Reason: {confirmingRefund.reason}</span>
+          <span className="mt-1 block">
+            {confirmingRefund.cents === leftCents && current.status !== 'Canceled'
+              ? 'This is everything left to refund: the order becomes Refunded. '
+              : ''}
+            A refund cannot be undone.
+          </span>
         </ConfirmDialog>
       )}
     </>

@@ -11,21 +11,31 @@ import { refundOrder } from './orders-api';
 
 const REFUND_FAILED = 'Failed to refund the order. Please try again.';
 
+/** A refund the form has checked, waiting for the admin's yes: `send` answers why it failed, or null. */
+export interface RefundToConfirm {
+  cents: number;
+  reason: string;
+  send: () => Promise<string | null>;
+}
+
 /**
  * Refunds of the order (decision 0022): each one with its date, amount, reason and state, 'Refunded
- * $X of $Y', and a form for a full or partial refund. The amount starts at what is left. The Refund
- * button is disabled while the request is out, and a second press before that is ignored, so a
- * double click refunds once.
+ * $X of $Y', and a form for a full or partial refund. The amount starts at what is left. Money goes
+ * only after the admin confirmed the amount: `onConfirm` gets the checked refund, and the order's
+ * dialog asks beside itself (decision 0053). The Refund button is disabled while the request is out,
+ * and a second send before that is ignored, so a double click refunds once.
  */
 export function RefundSection({
   order,
   onRefunded,
   onBusyChange,
+  onConfirm,
   disabled,
 }: {
   order: Order;
   onRefunded: (order: Order) => void;
   onBusyChange: (busy: boolean) => void;
+  onConfirm: (refund: RefundToConfirm) => void;
   disabled: boolean;
 }) {
   const id = useId();
@@ -39,7 +49,7 @@ export function RefundSection({
   // The card payment decides, not the paid box (decision 0039): the server refuses a payment never taken.
   const refundable = order.payment_intent_id !== null && leftCents > 0;
 
-  async function refund(event: FormEvent) {
+  function refund(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current) return;
     const parsed = parseRefundAmount(amount, leftCents);
@@ -55,23 +65,33 @@ export function RefundSection({
     setErrors(problems);
     setDone(null);
     if ('error' in parsed || Object.keys(problems).length > 0) return;
+    onConfirm({ cents: parsed.cents, reason: why, send: () => send(parsed.cents, why) });
+  }
+
+  /** Sends the confirmed refund; answers why it failed (also shown under the form), or null. */
+  async function send(cents: number, why: string): Promise<string | null> {
+    if (inFlight.current) return null;
     inFlight.current = true;
     setSending(true);
     onBusyChange(true);
     try {
-      const updated = await refundOrder(order.id, parsed.cents, why);
+      const updated = await refundOrder(order.id, cents, why);
       const last = updated.refunds.at(-1);
       setAmount(defaultRefundAmount(updated));
       setReason('');
+      setErrors({});
       setDone(
         last?.status === 'pending'
-          ? `The refund of ${formatPrice(parsed.cents)} is on its way through the payment provider.`
-          : `${formatPrice(parsed.cents)} was refunded to the customer's card.`,
+          ? `The refund of ${formatPrice(cents)} is on its way through the payment provider.`
+          : `${formatPrice(cents)} was refunded to the customer's card.`,
       );
       onRefunded(updated);
+      return null;
     } catch (caught) {
       console.error('Failed to refund the order', caught);
-      setErrors({ form: userMessage(caught, REFUND_FAILED) });
+      const message = userMessage(caught, REFUND_FAILED);
+      setErrors({ form: message });
+      return message;
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -104,7 +124,7 @@ export function RefundSection({
         </p>
       ) : (
         <form
-          onSubmit={(event) => void refund(event)}
+          onSubmit={refund}
           noValidate
           aria-label="Refund"
           className="mt-4 grid gap-4 border-t border-beige pt-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-start"

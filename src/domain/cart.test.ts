@@ -4,6 +4,9 @@ import {
   clampQuantity,
   emptyCart,
   MAX_QUANTITY,
+  quantityLimit,
+  quantityLimitMessage,
+  readQuantityEntry,
   removeFromCart,
   updateQuantity,
   type CartProduct,
@@ -63,5 +66,44 @@ describe('cart', () => {
     expect(clampQuantity(2.7)).toBe(2);
     expect(clampQuantity(1e9)).toBe(MAX_QUANTITY);
     expect(addToCart(emptyCart, cookie, -4).items[0]?.quantity).toBe(1);
+  });
+
+  it('stops a line at the units left when the stock is counted', () => {
+    const cart = addToCart(emptyCart, cookie, 2);
+    expect(updateQuantity(cart, 1, 50, 12).items[0]?.quantity).toBe(12);
+    expect(updateQuantity(cart, 1, 500, null).items[0]?.quantity).toBe(MAX_QUANTITY);
+    expect(updateQuantity(cart, 1, 500, 1000).items[0]?.quantity).toBe(MAX_QUANTITY);
+    // A line already above what is left comes down to it, never below 1.
+    expect(updateQuantity(addToCart(emptyCart, cookie, 5), 1, 4, 3).items[0]?.quantity).toBe(3);
+    expect(updateQuantity(cart, 1, 3, 0).items[0]?.quantity).toBe(1);
+  });
+});
+
+describe('quantity limits', () => {
+  it('names the limit that stops a line: the per-line limit, the stock, or sold out', () => {
+    expect(quantityLimit()).toEqual({ most: 99, reason: 'per-line' });
+    expect(quantityLimit(null)).toEqual({ most: 99, reason: 'per-line' });
+    expect(quantityLimit(99)).toEqual({ most: 99, reason: 'per-line' });
+    expect(quantityLimit(500)).toEqual({ most: 99, reason: 'per-line' });
+    expect(quantityLimit(12)).toEqual({ most: 12, reason: 'stock' });
+    expect(quantityLimit(0)).toEqual({ most: 1, reason: 'sold-out' });
+  });
+
+  it('says why in words', () => {
+    expect(quantityLimitMessage(quantityLimit())).toBe('You can order up to 99 at a time');
+    expect(quantityLimitMessage(quantityLimit(12))).toBe('Only 12 in stock');
+    expect(quantityLimitMessage(quantityLimit(0))).toBe('Sold out');
+  });
+
+  it('reads a typed quantity: clamps above the limit, asks to remove at 0, ignores the rest', () => {
+    expect(readQuantityEntry('3')).toEqual({ kind: 'set', quantity: 3, limited: false });
+    expect(readQuantityEntry(' 99 ')).toEqual({ kind: 'set', quantity: 99, limited: false });
+    expect(readQuantityEntry('999')).toEqual({ kind: 'set', quantity: 99, limited: true });
+    expect(readQuantityEntry('20', quantityLimit(12))).toEqual({ kind: 'set', quantity: 12, limited: true });
+    expect(readQuantityEntry('0')).toEqual({ kind: 'remove' });
+    expect(readQuantityEntry('000')).toEqual({ kind: 'remove' });
+    expect(readQuantityEntry('')).toEqual({ kind: 'empty' });
+    for (const text of ['-2', '2.5', '1e3', 'abc'])
+      expect(readQuantityEntry(text)).toEqual({ kind: 'invalid' });
   });
 });

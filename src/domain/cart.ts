@@ -4,6 +4,7 @@
  */
 import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
+import { SOLD_OUT } from './stock.js';
 
 export interface CartItem {
   id: number;
@@ -88,11 +89,67 @@ export function removeFromCart(cart: Cart, id: number): Cart {
   return withTotals(cart.items.filter((item) => item.id !== id));
 }
 
-/** Sets a line's quantity; a quantity below 1 (or not a number) leaves the cart unchanged. */
-export function updateQuantity(cart: Cart, id: number, quantity: number): Cart {
+/**
+ * Sets a line's quantity; a quantity below 1 (or not a number) leaves the cart unchanged. Above the
+ * line's limit (the per-line limit, or the units `left` when the stock is counted) it stops there.
+ */
+export function updateQuantity(cart: Cart, id: number, quantity: number, left: number | null = null): Cart {
   if (!Number.isFinite(quantity) || quantity < MIN_QUANTITY) return cart;
-  const qty = clampQuantity(quantity);
+  const qty = Math.min(clampQuantity(quantity), quantityLimit(left).most);
   return withTotals(cart.items.map((item) => (item.id === id ? line(item, qty) : item)));
+}
+
+/**
+ * The most one line may hold, and why (docs/product.md, Cart): the per-line limit, or the units
+ * left when the product's stock is counted and is lower (decision 0022). Sold out still allows 1,
+ * the least a line holds; the stock note and checkout say it cannot be bought.
+ */
+export interface QuantityLimit {
+  most: number;
+  reason: 'per-line' | 'stock' | 'sold-out';
+}
+
+/** The limit of a line whose product has `left` units (null: made to order, or not known). */
+export function quantityLimit(left: number | null = null): QuantityLimit {
+  if (left === null || !Number.isFinite(left) || left >= MAX_QUANTITY) {
+    return { most: MAX_QUANTITY, reason: 'per-line' };
+  }
+  if (left < MIN_QUANTITY) return { most: MIN_QUANTITY, reason: 'sold-out' };
+  return { most: Math.trunc(left), reason: 'stock' };
+}
+
+/** Why the quantity cannot go higher, in words shown beside the stepper. */
+export function quantityLimitMessage(limit: QuantityLimit): string {
+  switch (limit.reason) {
+    case 'per-line':
+      return `You can order up to ${MAX_QUANTITY} at a time`;
+    case 'stock':
+      return `Only ${limit.most} in stock`;
+    case 'sold-out':
+      return SOLD_OUT;
+  }
+}
+
+/** What a typed quantity means for a cart line. */
+export type QuantityEntry =
+  /** a quantity to apply; `limited` when the wish was above the limit and was lowered to it */
+  | { kind: 'set'; quantity: number; limited: boolean }
+  /** 0: ask whether to remove the line (the line itself never holds less than 1) */
+  | { kind: 'remove' }
+  /** an empty field: nothing yet; leaving it empty asks to remove the line */
+  | { kind: 'empty' }
+  /** not a whole number of 1 or more: nothing changes */
+  | { kind: 'invalid' };
+
+/** Reads what the shopper typed in a quantity field, against the line's limit. */
+export function readQuantityEntry(text: string, limit: QuantityLimit = quantityLimit()): QuantityEntry {
+  const typed = text.trim();
+  if (typed === '') return { kind: 'empty' };
+  if (!/^\d+$/.test(typed)) return { kind: 'invalid' };
+  const wished = Number(typed);
+  if (wished === 0) return { kind: 'remove' };
+  if (wished > limit.most) return { kind: 'set', quantity: limit.most, limited: true };
+  return { kind: 'set', quantity: wished, limited: false };
 }
 
 export interface CartRefresh {

@@ -1,13 +1,16 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
-import { MAX_QUANTITY, MIN_QUANTITY, type CartItem } from '../../domain/cart';
 import { thumbnailUrl } from '../../domain/images';
 import { dollarsToCents, formatPrice } from '../../domain/money';
 import { freeShippingProgress, taxCents } from '../../domain/pricing';
+import { ClearCart } from '../components/cart/clear-cart';
+import { ConfirmInline } from '../components/cart/confirm-inline';
 import { FreeShippingMessage } from '../components/cart/free-shipping-message';
 import { CheckoutBlocked, LineStockNote } from '../components/cart/line-stock';
+import { ShippingLine } from '../components/cart/shipping-line';
 import { PageHeader } from '../components/content/page-header';
+import { QuantitySelector } from '../components/product/quantity-selector';
 import { Spinner } from '../components/spinner';
 import { heldUnits, lineStock, useCartStock } from '../features/cart/cart-stock';
 import { cartActions, useCart } from '../features/cart/cart-store';
@@ -34,35 +37,6 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 const cents = (dollars: number) => formatPrice(dollarsToCents(dollars));
 
-/** A number field that accepts typing freely but only ever applies quantities of 1 or more. */
-function QuantityInput({ item, max }: { item: CartItem; max: number | null }) {
-  const [text, setText] = useState(String(item.quantity));
-  const [shown, setShown] = useState(item.quantity);
-  if (shown !== item.quantity) {
-    // The cart changed elsewhere (drawer, another tab): follow it.
-    setShown(item.quantity);
-    setText(String(item.quantity));
-  }
-  return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={MIN_QUANTITY}
-      max={max === null ? MAX_QUANTITY : Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, max))}
-      value={text}
-      aria-label={`Quantity of ${item.name}`}
-      onChange={(event) => {
-        setText(event.target.value);
-        const quantity = Number(event.target.value);
-        if (Number.isInteger(quantity) && quantity >= MIN_QUANTITY)
-          cartActions.updateQuantity(item.id, quantity);
-      }}
-      onBlur={() => setText(String(item.quantity))}
-      className="w-20 rounded-xl border border-beige bg-white px-3 py-2 text-center tabular-nums"
-    />
-  );
-}
-
 export default function CartPage() {
   const cart = useCart();
   const hydrated = useHydrated();
@@ -75,11 +49,33 @@ export default function CartPage() {
   const held = hydrated ? heldUnits() : new Map<number, number>();
   const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
   const problems = lines.flatMap((line) => (line.stock.problem ? [line.stock.problem] : []));
+  // The line whose quantity field was set to 0 or left empty: 'Remove {name} from your cart?'.
+  const [askingToRemove, setAskingToRemove] = useState<number | null>(null);
+  const [askingToClear, setAskingToClear] = useState(false);
+  const [removed, setRemoved] = useState('');
+  // After a removal, focus goes to the list (or the empty cart's message), not to the body.
+  const itemsHeading = useRef<HTMLHeadingElement>(null);
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const [removals, setRemovals] = useState(0);
+  const lineElements = useRef(new Map<number, HTMLLIElement>());
+  useEffect(() => {
+    if (removals > 0) (itemsHeading.current ?? emptyMessage.current)?.focus();
+  }, [removals]);
+
+  function remove(item: { id: number; name: string }) {
+    setAskingToRemove(null);
+    cartActions.remove(item.id);
+    setRemoved(`${item.name} was removed from your cart.`);
+    setRemovals((n) => n + 1);
+  }
 
   return (
     <>
       <PageHeader title="Your Cart" />
       <div className="container-page py-10 md:py-14">
+        <p role="status" className="sr-only">
+          {removed}
+        </p>
         {restore.status === 'failed' && (
           <p role="alert" className="mb-8 rounded-2xl bg-sand px-5 py-4 text-sm text-cocoa ring-1 ring-beige">
             {restore.message} Your saved cart could not be restored; you can still shop and check out as
@@ -93,7 +89,13 @@ export default function CartPage() {
           />
         ) : cart.items.length === 0 ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
-            <p className="font-display text-2xl font-semibold text-cocoa">Your cart is empty</p>
+            <p
+              ref={emptyMessage}
+              tabIndex={-1}
+              className="font-display text-2xl font-semibold text-cocoa focus:outline-none"
+            >
+              Your cart is empty
+            </p>
             <p className="text-muted">Add your favorite snacks to the cart and fuel your day.</p>
             <Link to="/shop" className="btn-primary">
               Continue shopping
@@ -102,14 +104,18 @@ export default function CartPage() {
         ) : (
           <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
             <section aria-labelledby="cart-items-title">
-              <h2 id="cart-items-title" className="sr-only">
+              <h2 id="cart-items-title" ref={itemsHeading} tabIndex={-1} className="sr-only">
                 Items
               </h2>
               <ul className="divide-y divide-beige rounded-3xl border border-beige bg-white px-5">
                 {lines.map(({ item, stock: left }) => (
                   <li
                     key={item.id}
-                    className="flex flex-wrap items-center gap-4 py-5"
+                    ref={(element) => {
+                      if (element) lineElements.current.set(item.id, element);
+                      else lineElements.current.delete(item.id);
+                    }}
+                    className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-start gap-x-4 gap-y-3 py-5 sm:grid-cols-[5rem_minmax(0,1fr)_12.5rem_6.5rem_auto] sm:items-center"
                     data-testid="cart-line"
                   >
                     {item.image_url && (
@@ -118,10 +124,10 @@ export default function CartPage() {
                         alt=""
                         width={80}
                         height={80}
-                        className="h-20 w-20 rounded-xl object-cover"
+                        className="col-start-1 row-start-1 h-20 w-20 rounded-xl object-cover"
                       />
                     )}
-                    <div className="min-w-40 flex-1">
+                    <div className="col-span-2 col-start-2 row-start-1 self-center sm:col-span-1">
                       <Link
                         to={`/products/${item.slug}`}
                         className="font-semibold text-cocoa hover:text-maple-dark"
@@ -134,18 +140,50 @@ export default function CartPage() {
                       </p>
                       <LineStockNote quantity={item.quantity} stock={left} />
                     </div>
-                    <QuantityInput item={item} max={left.left} />
-                    <p className="w-24 text-right font-semibold text-cocoa" data-testid="line-total">
+                    {/* Top-aligned, so that a limit note appearing below the stepper moves nothing. */}
+                    <div className="col-span-2 col-start-1 row-start-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:self-start sm:pt-[19px]">
+                      <QuantitySelector
+                        value={item.quantity}
+                        onChange={(quantity) => {
+                          setAskingToRemove(null);
+                          cartActions.updateQuantity(item.id, quantity, left.left);
+                        }}
+                        label={`Quantity of ${item.name}`}
+                        size="sm"
+                        max={left.left}
+                        editable
+                        onRemoveRequest={() => setAskingToRemove(item.id)}
+                      />
+                    </div>
+                    <p
+                      className="col-start-3 row-start-2 flex h-[42px] items-center justify-end font-semibold text-cocoa tabular-nums sm:col-start-4 sm:row-start-1 sm:self-start sm:mt-[19px]"
+                      data-testid="line-total"
+                    >
                       {cents(item.totalPrice)}
                     </p>
                     <button
                       type="button"
-                      onClick={() => cartActions.remove(item.id)}
-                      className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-muted hover:text-danger"
+                      onClick={() => remove(item)}
+                      className="col-span-3 col-start-1 row-start-3 inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-muted hover:text-danger sm:col-span-1 sm:col-start-5 sm:row-start-1"
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
                       <span className="sr-only"> {item.name}</span>
                     </button>
+                    {askingToRemove === item.id && (
+                      <div className="col-span-full">
+                        <ConfirmInline
+                          question={`Remove ${item.name} from your cart?`}
+                          confirmLabel="Remove"
+                          takeFocus={false}
+                          testId="remove-confirm"
+                          onKeep={() => {
+                            setAskingToRemove(null);
+                            lineElements.current.get(item.id)?.querySelector('input')?.focus();
+                          }}
+                          onConfirm={() => remove(item)}
+                        />
+                      </div>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -153,9 +191,11 @@ export default function CartPage() {
                 <Link to="/shop" className="text-sm font-semibold text-maple-dark hover:underline">
                   ← Continue shopping
                 </Link>
-                <button type="button" className="btn-outline" onClick={() => cartActions.clear()}>
-                  Clear Cart
-                </button>
+                <ClearCart
+                  asking={askingToClear}
+                  onAskingChange={setAskingToClear}
+                  onCleared={() => setRemovals((n) => n + 1)}
+                />
               </div>
             </section>
             <aside
@@ -172,10 +212,7 @@ export default function CartPage() {
                   </dt>
                   <dd data-testid="summary-subtotal">{formatPrice(subtotal)}</dd>
                 </div>
-                <div className="flex justify-between">
-                  <dt>Shipping</dt>
-                  <dd>{shipping.qualifies ? 'Free' : 'Calculated at checkout'}</dd>
-                </div>
+                <ShippingLine free={shipping.qualifies} />
                 <div className="flex justify-between">
                   <dt>Tax (GST 5%)</dt>
                   <dd data-testid="summary-tax">{formatPrice(tax)}</dd>

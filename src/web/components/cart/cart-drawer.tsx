@@ -1,16 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2, X } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
+import { freeShippingProgress } from '../../../domain/pricing';
 import { closeCartDrawer, setCartDrawerOpen, useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
 import { heldUnits, lineStock, useCartStock } from '../../features/cart/cart-stock';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProceedToCheckout } from '../../features/cart/use-proceed-to-checkout';
 import { QuantitySelector } from '../product/quantity-selector';
+import { ClearCart } from './clear-cart';
 import { FreeShippingMessage } from './free-shipping-message';
 import { CheckoutBlocked, LineStockNote } from './line-stock';
+import { ShippingLine } from './shipping-line';
 
 const price = (dollars: number) => formatPrice(dollarsToCents(dollars));
 
@@ -26,6 +29,18 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
   const held = heldUnits();
   const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
   const problems = lines.flatMap((line) => (line.stock.problem ? [line.stock.problem] : []));
+  const free = freeShippingProgress(dollarsToCents(cart.totalPrice)).qualifies;
+  const [askingToClear, setAskingToClear] = useState(false);
+  // Once the cart is cleared, focus goes to the empty cart's message, not to the body.
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const focusEmpty = useRef(false);
+  const empty = cart.items.length === 0;
+  useEffect(() => {
+    if (empty && focusEmpty.current) {
+      focusEmpty.current = false;
+      emptyMessage.current?.focus();
+    }
+  }, [empty]);
 
   return (
     <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
@@ -34,6 +49,10 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
         <Dialog.Content
           aria-describedby={undefined}
           data-testid="cart-drawer"
+          onEscapeKeyDown={(event) => {
+            // Escape answers Keep to 'Remove all items from your cart?' (decision 0052), not close.
+            if (askingToClear) event.preventDefault();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
@@ -51,7 +70,7 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className="px-6 pt-3">
+          <div className="flex items-center justify-between gap-4 px-6 pt-3">
             <Link
               to="/shop"
               onClick={closeCartDrawer}
@@ -59,11 +78,26 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
             >
               ← Continue shopping
             </Link>
+            {!empty && (
+              <Link
+                to="/cart"
+                onClick={closeCartDrawer}
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-maple-dark hover:underline"
+              >
+                View cart
+              </Link>
+            )}
           </div>
 
-          {cart.items.length === 0 ? (
+          {empty ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-12 text-center">
-              <p className="font-display text-2xl font-semibold text-cocoa">Your cart is empty</p>
+              <p
+                ref={emptyMessage}
+                tabIndex={-1}
+                className="font-display text-2xl font-semibold text-cocoa focus:outline-none"
+              >
+                Your cart is empty
+              </p>
               <p className="max-w-xs text-muted">Add your favorite snacks to the cart and fuel your day.</p>
               <Link to="/shop" onClick={closeCartDrawer} className="btn-primary mt-3">
                 Shop Now
@@ -101,15 +135,19 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
                         </button>
                       </div>
-                      <div className="flex items-center justify-between">
+                      {/* Top-aligned, so that a limit note appearing below the stepper moves nothing. */}
+                      <div className="flex items-start justify-between gap-3">
                         <QuantitySelector
                           value={item.quantity}
-                          onChange={(quantity) => cartActions.updateQuantity(item.id, quantity)}
+                          onChange={(quantity) => cartActions.updateQuantity(item.id, quantity, left.left)}
                           label={`Quantity of ${item.name}`}
                           size="sm"
                           max={left.left}
                         />
-                        <p className="font-semibold text-cocoa" data-testid="line-total">
+                        <p
+                          className="flex h-[42px] items-center font-semibold text-cocoa tabular-nums"
+                          data-testid="line-total"
+                        >
                           {price(item.totalPrice)}
                         </p>
                       </div>
@@ -117,13 +155,16 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                   </li>
                 ))}
               </ul>
-              <div className="space-y-4 border-t border-beige px-6 py-5">
-                <p className="flex items-center justify-between text-lg">
-                  <span className="font-semibold text-cocoa">Subtotal</span>
-                  <span className="font-display font-semibold text-cocoa" data-testid="subtotal">
-                    {price(cart.totalPrice)}
-                  </span>
-                </p>
+              <div className="space-y-4 border-t border-beige px-6 pt-4 pb-3">
+                <dl className="space-y-1.5 text-sm text-cocoa">
+                  <div className="flex items-center justify-between text-lg">
+                    <dt className="font-semibold">Subtotal</dt>
+                    <dd className="font-display font-semibold" data-testid="subtotal">
+                      {price(cart.totalPrice)}
+                    </dd>
+                  </div>
+                  <ShippingLine free={free} />
+                </dl>
                 <FreeShippingMessage subtotal={cart.totalPrice} />
                 <CheckoutBlocked problems={problems} id="drawer-checkout-blocked" />
                 <button
@@ -135,9 +176,15 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                 >
                   Proceed to Checkout
                 </button>
-                <button type="button" className="btn-outline w-full" onClick={() => cartActions.clear()}>
-                  Clear Cart
-                </button>
+                <div className="flex justify-center">
+                  <ClearCart
+                    asking={askingToClear}
+                    onAskingChange={setAskingToClear}
+                    onCleared={() => {
+                      focusEmpty.current = true;
+                    }}
+                  />
+                </div>
               </div>
             </>
           )}

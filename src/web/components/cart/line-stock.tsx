@@ -1,9 +1,13 @@
 import { SOLD_OUT, stockLabel } from '../../../domain/stock';
 import type { LineStock } from '../../features/cart/cart-stock';
 
-/** Beside a cart line: 'Sold out', 'Only N left' when it asks for more or few are left, else nothing. */
+/**
+ * Beside a cart line: 'Sold out', 'Only N left' when it asks for more or few are left, else nothing.
+ * A line that holds exactly what is left shows nothing here: its stepper says so (decision 0052).
+ */
 export function LineStockNote({ quantity, stock }: { quantity: number; stock: LineStock }) {
   if (stock.left === null) return null;
+  if (!stock.soldOut && quantity === stock.left) return null;
   if (stock.soldOut || quantity > stock.left) {
     return (
       <p className="text-sm font-semibold text-danger" data-testid="line-stock">

@@ -99,9 +99,13 @@ export const cartActions = {
     ensureLoaded();
     commit(removeFromCart(cart, id));
   },
-  updateQuantity(id: number, quantity: number) {
+  /**
+   * Sets a line's quantity: below 1 changes nothing, above the line's limit stops there (the per-line
+   * limit, or the units `left` when the stock is counted), by the domain's rules.
+   */
+  updateQuantity(id: number, quantity: number, left: number | null = null) {
     ensureLoaded();
-    commit(updateQuantity(cart, id, quantity));
+    commit(updateQuantity(cart, id, quantity, left));
   },
   clear() {
     ensureLoaded();

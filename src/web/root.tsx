@@ -19,7 +19,7 @@ import { AnnouncementBar } from './components/chrome/announcement-bar';
 import { CanadianBanner } from './components/chrome/canadian-banner';
 import { SiteFooter } from './components/chrome/site-footer';
 import { SiteHeader } from './components/chrome/site-header';
-import { WelcomeNotice } from './components/account/welcome-notice';
+import { WelcomeNotice } from './features/session/welcome-notice';
 import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';

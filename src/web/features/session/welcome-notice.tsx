@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { welcomeName } from '../../features/session/session-actions';
+import { welcomeName } from './session-actions';
 
 /**
  * "Welcome, {first name}" on the page a new account lands on (the shop, or the checkout that sent

@@ -201,7 +201,7 @@ export function AddressBook({
       )}
       {editing?.kind === 'new' && (
         <div className="mt-4 rounded-2xl bg-cream p-4 ring-1 ring-beige sm:p-6">
-          <h3 className="mb-4 font-semibold text-cocoa">New address</h3>
+          <h3 className="mb-4 font-sans font-semibold text-cocoa">New address</h3>
           <SavedAddressForm
             idPrefix="new-address"
             fallbackName={fallbackName}
@@ -226,7 +226,7 @@ export function AddressBook({
             <li key={address.id}>
               {editing?.kind === 'edit' && editing.id === address.id ? (
                 <div className="rounded-2xl bg-cream p-4 ring-1 ring-beige sm:p-6">
-                  <h3 className="mb-4 font-semibold text-cocoa">Edit address</h3>
+                  <h3 className="mb-4 font-sans font-semibold text-cocoa">Edit address</h3>
                   <SavedAddressForm
                     idPrefix={`edit-address-${address.id}`}
                     address={address}
@@ -326,7 +326,7 @@ function AddressCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 text-sm leading-relaxed text-ink">
-          <h3 id={titleId} className="flex flex-wrap items-center gap-2 font-semibold text-cocoa">
+          <h3 id={titleId} className="flex flex-wrap items-center gap-2 font-sans font-semibold text-cocoa">
             {address.firstName} {address.lastName}
             {address.isDefault && (
               <span className="rounded-full bg-forest/10 px-2 py-0.5 text-xs font-semibold text-forest">

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   cartItemsField,
   createPaymentIntentSchema,
+  canadianPostalCode,
   INVALID_POSTAL_CODE,
+  isBritishColumbiaPostalCode,
+  OUTSIDE_SHIPPING_AREA,
   POSTAL_CODE_PATTERN,
   postalCodeField,
   shippingInfoSchema,
@@ -35,9 +38,8 @@ describe('postal codes', () => {
     ['v5k0a1', 'V5K 0A1'],
     ['V5K-0A1', 'V5K 0A1'],
     ['  v5k 0a1 ', 'V5K 0A1'],
-    // The spec's pattern is letter-digit-letter only; Canada Post's letter rules are not asked for.
-    ['D5K 0A1', 'D5K 0A1'],
-    ['z9z9z9', 'Z9Z 9Z9'],
+    ['V6B 1A1', 'V6B 1A1'],
+    ['v9z9z9', 'V9Z 9Z9'],
   ])('accepts %j as %j', (input, normalised) => {
     expect(postalCodeField.parse(input)).toBe(normalised);
   });
@@ -54,6 +56,17 @@ describe('postal codes', () => {
     '',
     'Ä5K 0A1',
     'V5K 0A1\nX',
+    // Letters Canada Post never uses (decision 0050): D F I O Q U anywhere, W or Z first.
+    'D5K 0A1',
+    'V5D 0A1',
+    'V5K 0F1',
+    'V6B 1I1',
+    'V5O 0A1',
+    'V5K 0Q1',
+    'V6B 1U1',
+    'U5K 0A1',
+    'W1A 1A1',
+    'Z9Z 9Z9',
   ])('refuses %j with the spec message', (input) => {
     expect(messageOf(postalCodeField, input)).toBe(INVALID_POSTAL_CODE);
   });
@@ -61,6 +74,28 @@ describe('postal codes', () => {
   it('refuses a non-string with the spec message', () => {
     expect(messageOf(postalCodeField, 12345)).toBe(INVALID_POSTAL_CODE);
     expect(messageOf(postalCodeField, undefined)).toBe(INVALID_POSTAL_CODE);
+  });
+
+  it.each([
+    ['Toronto', 'M5H 2N2'],
+    ['Montréal', 'H2Y 1C6'],
+    ['Nunavut (Iqaluit)', 'X0A 0H0'],
+    ['Calgary', 't2p 1j9'],
+    ['Yukon', 'Y1A-2C6'],
+  ])('refuses a %s postal code (%j): Canadian, but outside British Columbia', (_where, input) => {
+    expect(canadianPostalCode(input)).not.toBeNull();
+    expect(messageOf(postalCodeField, input)).toBe(OUTSIDE_SHIPPING_AREA);
+    expect(messageOf(shippingInfoSchema, { ...shipping, postalCode: input })).toBe(OUTSIDE_SHIPPING_AREA);
+  });
+
+  it('tells a Canadian postal code from one in British Columbia', () => {
+    expect(canadianPostalCode(' m5h2n2 ')).toBe('M5H 2N2');
+    expect(canadianPostalCode('W1A 1A1')).toBeNull();
+    expect(isBritishColumbiaPostalCode('V6B 1A1')).toBe(true);
+    expect(isBritishColumbiaPostalCode('M5H 2N2')).toBe(false);
+    expect(OUTSIDE_SHIPPING_AREA).toBe(
+      'We ship within British Columbia for now. Please enter a BC postal code (it starts with V).',
+    );
   });
 
   it('states the pattern as the spec does: letter, digit, letter, optional space or hyphen, digit, letter, digit', () => {

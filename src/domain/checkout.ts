@@ -30,15 +30,47 @@ const required = (what: string, max = 100) =>
     .min(1, { message: `Please enter your ${what}.` })
     .max(max, { message: `Please keep your ${what} under ${max} characters.` });
 
-/** A Canadian postal code, answered as "A1A 1A1". */
-export const postalCodeField = z
-  .string({ message: INVALID_POSTAL_CODE })
-  .trim()
-  .regex(POSTAL_CODE_PATTERN, { message: INVALID_POSTAL_CODE })
-  .transform((code) => {
-    const letters = code.replace(/[ -]/, '').toUpperCase();
-    return `${letters.slice(0, 3)} ${letters.slice(3)}`;
-  });
+/**
+ * Letters Canada Post never puts in a postal code (D, F, I, O, Q, U anywhere; W and Z never first),
+ * decision 0050.
+ */
+const NEVER_IN_POSTAL_CODES = /[DFIOQU]/;
+const NEVER_FIRST_IN_POSTAL_CODES = /^[WZ]/;
+/** The first letter of every British Columbia postal code (decision 0050). */
+export const BRITISH_COLUMBIA_POSTAL_LETTER = 'V';
+
+/**
+ * A Canadian postal code as "A1A 1A1", or null when `input` cannot be one: not the spec's
+ * letter-digit pattern, or a letter Canada Post never uses (decision 0050).
+ */
+export function canadianPostalCode(input: string): string | null {
+  const trimmed = input.trim();
+  if (!POSTAL_CODE_PATTERN.test(trimmed)) return null;
+  const letters = trimmed.replace(/[ -]/, '').toUpperCase();
+  if (NEVER_IN_POSTAL_CODES.test(letters) || NEVER_FIRST_IN_POSTAL_CODES.test(letters)) return null;
+  return `${letters.slice(0, 3)} ${letters.slice(3)}`;
+}
+
+/** Whether a Canadian postal code (as `canadianPostalCode` answers it) is in British Columbia. */
+export const isBritishColumbiaPostalCode = (code: string) => code.startsWith(BRITISH_COLUMBIA_POSTAL_LETTER);
+
+/**
+ * The one postal code rule of every address the shop ships to (docs/product.md, Prices, shipping
+ * and tax; decision 0050): not a Canadian postal code at all is INVALID_POSTAL_CODE; a Canadian one
+ * outside British Columbia is OUTSIDE_SHIPPING_AREA. Answered as "A1A 1A1".
+ */
+export const postalCodeField = z.string({ message: INVALID_POSTAL_CODE }).transform((input, ctx) => {
+  const code = canadianPostalCode(input);
+  if (!code) {
+    ctx.addIssue({ code: 'custom', message: INVALID_POSTAL_CODE });
+    return z.NEVER;
+  }
+  if (!isBritishColumbiaPostalCode(code)) {
+    ctx.addIssue({ code: 'custom', message: OUTSIDE_SHIPPING_AREA });
+    return z.NEVER;
+  }
+  return code;
+});
 
 export const provinceField = z.enum(PROVINCES, { message: 'Please choose your province.' });
 

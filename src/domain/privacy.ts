@@ -4,6 +4,7 @@
  * shown, and how an order's personal fields are anonymised.
  */
 import { reauthenticationFields } from './accounts.js';
+import { savedAddressSchema } from './addresses.js';
 import { orderEventSchema } from './fulfilment-schemas.js';
 import { orderSchema } from './orders.js';
 import { z } from './zod.js';
@@ -59,6 +60,8 @@ export const dataExportSchema = z.object({
   }),
   /** The account's address and every address its orders shipped to, once each. */
   addresses: z.array(z.object({ source: z.enum(['account', 'order']), address: z.string() })),
+  /** The address book (decision 0049), every field, the default first. */
+  savedAddresses: z.array(savedAddressSchema),
   orders: z.array(orderSchema.extend({ timeline: z.array(orderEventSchema) })),
   payments: z.array(
     z.object({

@@ -75,6 +75,40 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A customer's address book (decision 0049): the shipping form's fields, at most
+ * MAX_SAVED_ADDRESSES per account, one of them the default. `users.address` carries the default's
+ * one-line summary. Goes with the account (erasure deletes the account row).
+ */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('Canada'),
+    phoneNumber: text('phone_number').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_addresses_user_id_idx').on(t.userId),
+    // At most one default per account.
+    uniqueIndex('saved_addresses_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
 /** Server-side sessions: the browser holds a random token, the database only its SHA-256 hash. */
 export const sessions = pgTable(
   'sessions',

@@ -5,6 +5,7 @@
  * here.
  */
 import { abandonedCartsModule } from './abandoned-carts/module.js';
+import { addressesModule } from './addresses/module.js';
 import { catalogModule } from './catalog/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { consentModule } from './consent/module.js';
@@ -37,6 +38,7 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   checkoutModule,
   privacyModule,
   usersModule,
+  addressesModule,
   abandonedCartsModule,
   recipesModule,
   inboxModule,

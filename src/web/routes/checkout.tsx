@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
+import { savedFieldsOf, type SavedAddress } from '../../domain/addresses';
 import type { ShippingInfo } from '../../domain/checkout';
 import type { ShippingDestination } from '../../domain/pricing';
 import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../features/checkout/components/checkout-frame';
 import { OrderSummary } from '../features/checkout/components/order-summary';
-import { ShippingForm } from '../features/checkout/components/shipping-form';
+import { ShippingForm, type ShippingSubmit } from '../features/checkout/components/shipping-form';
+import { loadAddressBook, saveAddress } from '../features/account/address-book';
 import { useCart } from '../features/cart/cart-store';
 import { checkoutActions, useCheckout } from '../features/checkout/checkout-store';
 import { saveAbandonedCart } from '../features/cart/abandoned-cart';
@@ -13,7 +15,7 @@ import { checkoutTexts } from '../features/checkout/texts';
 import { cartTotals, useFreeShipping } from '../features/checkout/totals';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
-import type { StoredUser } from '../features/session/stored-session';
+import { getStoredUser, type StoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/checkout';
@@ -41,10 +43,25 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 /**
  * The checkout is the cart and the address kept in this browser (the stores the steps subscribe to):
- * it shows only in the browser, after the server's loading state.
+ * it shows only in the browser, after the server's loading state. A signed-in shopper's address book
+ * (decision 0049) is read first, so the form starts from the default address; without it (a failed
+ * read) the form works as for a first checkout, without offering to save.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return serverLoader();
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [page, addresses] = await Promise.all([
+    serverLoader(),
+    getStoredUser() ? readAddresses(request.signal) : Promise.resolve(null),
+  ]);
+  return { ...page, addresses };
+}
+
+async function readAddresses(signal: AbortSignal): Promise<SavedAddress[] | null> {
+  try {
+    return (await loadAddressBook(signal)).addresses;
+  } catch (error) {
+    if (!signal.aborted) console.error('Failed to load the saved addresses', error);
+    return null;
+  }
 }
 clientLoader.hydrate = true as const;
 
@@ -57,12 +74,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <RequireUser>
-      {(user) => <AddressStep user={user} freeShippingEmail={loaderData.freeShippingEmail} />}
+      {(user) => (
+        <AddressStep
+          user={user}
+          freeShippingEmail={loaderData.freeShippingEmail}
+          addresses={'addresses' in loaderData ? loaderData.addresses : null}
+        />
+      )}
     </RequireUser>
   );
 }
 
-function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippingEmail: string | null }) {
+function AddressStep({
+  user,
+  freeShippingEmail,
+  addresses,
+}: {
+  user: StoredUser;
+  freeShippingEmail: string | null;
+  addresses: SavedAddress[] | null;
+}) {
   const navigate = useNavigate();
   const cart = useCart();
   const checkout = useCheckout();
@@ -85,8 +116,14 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
     void saveAbandonedCart(user, cart);
   }, [hasItems, cart, user]);
 
-  const submit = (info: ShippingInfo) => {
+  const submit = async (info: ShippingInfo, options: ShippingSubmit) => {
     checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info, freeShipping));
+    if (options.saveAddress) {
+      // Kept for next time (decision 0049); the checkout goes on whether or not it could be saved.
+      await saveAddress(savedFieldsOf(info)).catch((error: unknown) =>
+        console.error('Failed to save the address', error),
+      );
+    }
     void navigate('/checkout/shipping');
   };
 
@@ -113,6 +150,7 @@ function AddressStep({ user, freeShippingEmail }: { user: StoredUser; freeShippi
         <ShippingForm
           saved={checkout.shippingInfo}
           user={user}
+          addresses={addresses}
           onDestinationChange={setDestination}
           onSubmit={submit}
           footer={

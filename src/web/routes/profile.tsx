@@ -7,6 +7,7 @@ import { messages } from '../../domain/messages';
 import type { Order } from '../../domain/orders';
 import { z } from '../../domain/zod';
 import { ApiError, apiRequest } from '../api';
+import { AddressBook } from '../components/account/address-book';
 import { EditableField, type FieldKind } from '../components/account/editable-field';
 import { EmailNotice } from '../components/account/email-notice';
 import { PasswordChange } from '../components/account/password-change';
@@ -127,6 +128,8 @@ function Account({
   // from this browser's note, or from the server refusing a change.
   const [restoreSession, setRestoreSession] = useState(() => readStoredSessionKind() === 'restore');
   const reauth: ReauthMode = reauthModeOf(user, googleClientId);
+  // Whether the account has saved addresses: its address is then the default's summary (decision 0049).
+  const [hasSavedAddresses, setHasSavedAddresses] = useState(false);
 
   async function save(
     field: ProfileField,
@@ -229,13 +232,31 @@ function Account({
                   ? `New address waiting for confirmation: ${user.pendingEmail}`
                   : field.name === 'isSubscribedPhone' && !user.phoneNumber
                     ? 'Add a phone number first: text messages need one to go to.'
-                    : undefined
+                    : field.name === 'address' && hasSavedAddresses
+                      ? 'Your default address from Addresses below. Choosing another default changes it.'
+                      : undefined
               }
               {...(field.name === 'email' && !restoreSession ? { reauth } : {})}
               onSave={(value, proof) => save(field.name, value, proof)}
             />
           ))}
         </section>
+        <AddressBook
+          fallbackName={{
+            firstName: user.firstName ?? '',
+            lastName: user.lastName ?? '',
+            phoneNumber: user.phoneNumber ?? null,
+          }}
+          onChange={(book) => {
+            setHasSavedAddresses(book.addresses.length > 0);
+            // The account's address follows the default: the details above show the new one.
+            if (book.accountAddress !== (user.address ?? null)) {
+              void refreshStoredUser(user.id).catch((error: unknown) =>
+                console.error('Failed to load the account', error),
+              );
+            }
+          }}
+        />
         <PasswordChange userId={user.id} reauth={reauth} onSessionRefused={() => setRestoreSession(true)} />
         <RecentOrders orders={orders} />
         <YourData

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
+import { INVALID_POSTAL_CODE, OUTSIDE_SHIPPING_AREA } from '../../../domain/checkout.js';
 import { messages } from '../../../domain/messages.js';
 import { orderSchema, type Order } from '../../../domain/orders.js';
 import { INVALID_PHONE } from '../../../domain/phone.js';
@@ -88,7 +88,7 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
     ['another city', 1, 'Surrey', 'V3T 1A1', 1500, 175, 5174],
     ['North Vancouver, another city', 1, 'North Vancouver', 'V7L 1A1', 1500, 175, 5174],
     // Decision 0022: the city's rate needs that city's postal code.
-    ['"Vancouver" with a Toronto postal code', 1, 'Vancouver', 'M5V 2T6', 1500, 175, 5174],
+    ['"Vancouver" with a Kelowna postal code', 1, 'Vancouver', 'V1Y 1A1', 1500, 175, 5174],
     ['"Vancouver" with a Burnaby postal code', 1, 'Vancouver', 'V5H 4M1', 1500, 175, 5174],
     ['"Burnaby" with a Vancouver postal code', 1, 'Burnaby', 'V6B 1A1', 1500, 175, 5174],
     ['$104.97 in Surrey: free shipping', 3, 'Surrey', 'V3T 1A1', 0, 525, 11022],
@@ -376,6 +376,22 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
       'a US zip code',
       () => intentBody([{ id: classic.id, quantity: 1 }], 4174, { postalCode: '90210' }),
       INVALID_POSTAL_CODE,
+    ],
+    // Decision 0050: Canadian postal codes outside British Columbia, whatever the city says.
+    [
+      'a Toronto postal code',
+      () => intentBody([{ id: classic.id, quantity: 1 }], 5174, { postalCode: 'M5H 2N2' }),
+      OUTSIDE_SHIPPING_AREA,
+    ],
+    [
+      'a Montréal postal code',
+      () => intentBody([{ id: classic.id, quantity: 1 }], 5174, { postalCode: 'H2Y 1C6' }),
+      OUTSIDE_SHIPPING_AREA,
+    ],
+    [
+      'a Nunavut postal code',
+      () => intentBody([{ id: classic.id, quantity: 1 }], 5174, { postalCode: 'X0A 0H0' }),
+      OUTSIDE_SHIPPING_AREA,
     ],
     [
       'Ontario',

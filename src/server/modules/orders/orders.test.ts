@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_POSTAL_CODE } from '../../../domain/checkout.js';
+import { INVALID_POSTAL_CODE, OUTSIDE_SHIPPING_AREA } from '../../../domain/checkout.js';
 import { messages } from '../../../domain/messages.js';
 import { orderSchema, type Order, type OrderStatus } from '../../../domain/orders.js';
 import { jobs, orders, paymentIntents, products, users } from '../../db/schema.js';
@@ -155,8 +155,8 @@ describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
     for (const elsewhere of [
       { shipping_city: 'Burnaby', shipping_postal_code: 'V5H 2E2' },
       { shipping_city: 'Kelowna', shipping_postal_code: 'V1Y 1A1' },
-      // The city typed as Vancouver, the postal code Toronto's: $15, not $5.
-      { shipping_city: 'Vancouver', shipping_postal_code: 'M5V 2T6' },
+      // The city typed as Vancouver, the postal code Kelowna's: $15, not $5.
+      { shipping_city: 'Vancouver', shipping_postal_code: 'V1Y 1A1' },
     ]) {
       expectMessage(await patch(elsewhere), 409, messages.shippingChangeRefused);
     }
@@ -249,6 +249,10 @@ describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['a bad postal code', { shipping_postal_code: 'V5K 0A' }, INVALID_POSTAL_CODE],
     ['a zip code', { shipping_postal_code: '90210' }, INVALID_POSTAL_CODE],
+    ['a letter Canada Post never uses', { shipping_postal_code: 'V5K 0D1' }, INVALID_POSTAL_CODE],
+    // Decision 0050: a Canadian postal code outside British Columbia.
+    ['a Toronto postal code', { shipping_postal_code: 'M5H 2N2' }, OUTSIDE_SHIPPING_AREA],
+    ['a Montréal postal code', { shipping_postal_code: 'H2Y 1C6' }, OUTSIDE_SHIPPING_AREA],
     ['another province', { shipping_state: 'Alberta' }, 'Please choose your province.'],
     ['another country', { shipping_country: 'USA' }, 'We ship within Canada only.'],
     ['an empty address', { shipping_address: ' ' }, 'Please enter the address.'],

@@ -9,7 +9,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import { ERASED, privacyMessages } from '../../../domain/privacy.js';
-import { emailOutbox, jobs, orders, paymentIntents, sessions, users } from '../../db/schema.js';
+import {
+  emailOutbox,
+  jobs,
+  orders,
+  paymentIntents,
+  savedAddresses,
+  sessions,
+  users,
+} from '../../db/schema.js';
 import { expectMessage, type Person } from '../../testing/checkout-fixtures.js';
 import { startMailbox, type Mailbox } from '../../testing/mailbox.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -215,6 +223,11 @@ describe('deleting one’s own account', () => {
     expect(farewell.text).not.toContain(person.firstName);
     await settle();
     expect(await f.findAnywhere(identifiers(person))).toEqual([]);
+    // The address book went with the account (decision 0049); the other customer's stays.
+    const book = (userId: number) =>
+      db().select().from(savedAddresses).where(eq(savedAddresses.userId, userId));
+    expect(await book(person.id)).toEqual([]);
+    expect(await book(other.id)).toHaveLength(1);
     // The password opens nothing any more (a failed sign-in is recorded by its address from now on).
     expectMessage(
       await f.call('POST', '/api/users/login', { body: { email: person.email, password: person.password } }),

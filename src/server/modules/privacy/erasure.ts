@@ -1,7 +1,7 @@
 /**
  * Deleting an account (decision 0043), the one way for both the owner ("Delete my account") and an
- * admin (DELETE /api/users/{id}). In one transaction: the account row goes (its sessions, links and
- * saved carts with it); its orders stay for the tax record with their personal fields anonymised;
+ * admin (DELETE /api/users/{id}). In one transaction: the account row goes (its sessions, links,
+ * saved carts and address book with it, decision 0049); its orders stay for the tax record with their personal fields anonymised;
  * the records kept by its addresses (newsletter, contact messages, consents, sign-in failures, the
  * outbox, job payloads) are deleted; a last e-mail to the old address and, with KLAVIYO_PRIVATE_KEY,
  * a Klaviyo deletion request are queued. Nothing is half-written: a failure rolls all of it back.

@@ -63,6 +63,18 @@ describe('GET /api/users/{id}/data-export', () => {
     expect(data.newsletter).toEqual([expect.objectContaining({ email: alice.email })]);
     expect(data.contactMessages).toEqual([expect.objectContaining({ email: alice.email })]);
     expect(data.savedCarts).toHaveLength(1);
+    expect(data.savedAddresses).toEqual([
+      expect.objectContaining({
+        firstName: alice.firstName,
+        address1: `${alice.lastName} Cottage, 7 Alder Lane`,
+        postalCode: 'V6B 1A1',
+        isDefault: true,
+      }),
+    ]);
+    // The account's address is the default's summary.
+    expect(data.account.address).toBe(
+      `${alice.lastName} Cottage, 7 Alder Lane, Vancouver, British Columbia V6B 1A1`,
+    );
     expect(data.sessions.some((s) => s.current)).toBe(true);
     expect(data.emails.length).toBeGreaterThan(0);
 

@@ -19,6 +19,7 @@ import {
   newsletterSubscribers,
   orders,
   paymentIntents,
+  savedAddresses,
   sessions,
   users,
 } from '../../db/schema.js';
@@ -76,7 +77,7 @@ export function createDataExport(db: Database) {
               .where(inArray(consentEvents.consentId, consentIds))
               .orderBy(asc(consentEvents.id));
 
-      const [payments, newsletter, contact, carts, sessionRows, emails] = await Promise.all([
+      const [payments, newsletter, contact, carts, sessionRows, emails, book] = await Promise.all([
         db
           .select()
           .from(paymentIntents)
@@ -111,6 +112,11 @@ export function createDataExport(db: Database) {
             ),
           )
           .orderBy(asc(emailOutbox.id)),
+        db
+          .select()
+          .from(savedAddresses)
+          .where(eq(savedAddresses.userId, userId))
+          .orderBy(desc(savedAddresses.isDefault), asc(savedAddresses.id)),
       ]);
 
       const addresses: DataExport['addresses'] = [];
@@ -157,6 +163,21 @@ export function createDataExport(db: Database) {
           updatedAt: iso(account.updatedAt),
         },
         addresses,
+        savedAddresses: book.map((row) => ({
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          address1: row.address1,
+          address2: row.address2,
+          city: row.city,
+          state: row.province as DataExport['savedAddresses'][number]['state'],
+          postalCode: row.postalCode,
+          country: row.country as DataExport['savedAddresses'][number]['country'],
+          phoneNumber: row.phoneNumber,
+          isDefault: row.isDefault,
+          createdAt: iso(row.createdAt),
+          updatedAt: iso(row.updatedAt),
+        })),
         orders: orderList,
         payments: payments.map((row) => ({
           id: row.id,

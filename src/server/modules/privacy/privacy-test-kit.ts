@@ -1,7 +1,7 @@
 /**
  * What the privacy tests share: people with a full footprint in the shop (an account registered with
  * a password, an order shipped to their own name, a refund on it, a newsletter sign-up, a contact
- * message, consent rows, a saved cart), made through the API wherever the API makes them, and a
+ * message, consent rows, a saved cart, a saved address), made through the API wherever the API makes them, and a
  * search of every text and jsonb column of every table for what identifies them.
  */
 import { randomBytes } from 'node:crypto';
@@ -78,6 +78,20 @@ export function privacyFixtures(getApp: () => TestApp) {
       });
       expect(refund.statusCode, refund.body).toBeLessThan(300);
     }
+    // An address book entry (decision 0049): it becomes the default, and the account's address its summary.
+    const saved = await f.call('POST', '/api/users/me/addresses', {
+      token,
+      body: {
+        firstName,
+        lastName,
+        address1: `${lastName} Cottage, 7 Alder Lane`,
+        city: 'Vancouver',
+        state: 'British Columbia',
+        postalCode: 'V6B 1A1',
+        phoneNumber: row!.phoneNumber,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
     const signup = await f.call('POST', '/api/signup', { body: { email } });
     expect(signup.statusCode, signup.body).toBe(200);
     const contact = await f.call('POST', '/api/contact', {

@@ -25,6 +25,7 @@ import { BEARER_AUTH } from './validation.js';
 export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
   { name: 'catalogue', description: 'Products and categories, as the storefront shows them.' },
   { name: 'users', description: 'Accounts: registration, sign-in, profiles, recovery links.' },
+  { name: 'addresses', description: "A signed-in customer's saved shipping addresses and the default." },
   { name: 'checkout', description: 'Payment intents, the test card processor, and placing the order.' },
   { name: 'orders', description: 'Orders: their details, address, cancellation, status, refunds, timeline.' },
   {

@@ -1454,9 +1454,16 @@ const MATRIX: Record<string, { body?: unknown; expect: Record<Viewer, number>; r
   },
 };
 
+/**
+ * The routes of the users module. The signed-in customer's own address book (/api/users/me/…, the
+ * addresses module) is in the shop-wide matrix, src/server/http/authorization-matrix.test.ts.
+ */
+const userRoute = (route: { url: string }) =>
+  route.url.startsWith('/api/users') && !route.url.startsWith('/api/users/me/');
+
 describe('authorization matrix of /api/users routes', () => {
   it('covers exactly the registered user routes', () => {
-    const routes = t.app.apiRoutes.filter((route) => route.url.startsWith('/api/users'));
+    const routes = t.app.apiRoutes.filter(userRoute);
     expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
@@ -1470,7 +1477,7 @@ describe('authorization matrix of /api/users routes', () => {
       '/api/users/reset-password',
       '/api/users/verify-email',
     ];
-    for (const route of t.app.apiRoutes.filter((r) => r.url.startsWith('/api/users'))) {
+    for (const route of t.app.apiRoutes.filter(userRoute)) {
       const open = anonymous.includes(route.url);
       const expected = MATRIX[`${route.method} ${route.url}`]!.expect;
       if (open) expect(route.audience).toBe('anonymous');

@@ -9,6 +9,7 @@
  * Each shop must be running (say, with `npm start` on a fresh DATA_DIR). With --shots, a full-page
  * and a first-screen screenshot of each page at each size are written to DIR/{after,before}/.
  */
+/* global document, window */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';

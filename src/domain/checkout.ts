@@ -16,8 +16,8 @@ export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e
 /** A Canadian postal code outside British Columbia (BC codes start with V). */
 export const OUTSIDE_SHIPPING_AREA =
   'We ship within British Columbia for now. Please enter a BC postal code (it starts with V).';
-/** Said next to the shipping line on product pages and in the cart. */
-export const SHIPPING_AREA_NOTE = 'Ships within British Columbia';
+/** Kept with the postal-code areas so that pages without forms can show it without loading zod. */
+export { SHIPPING_AREA_NOTE } from './shipping-areas.js';
 /** The province list holds only British Columbia. */
 export const PROVINCES = ['British Columbia'] as const;
 export const COUNTRY = 'Canada';

@@ -59,3 +59,9 @@ export const BURNABY_FSAS: ReadonlySet<string> = new Set([
 export function forwardSortationArea(postalCode: string): string {
   return postalCode.replace(/\s+/g, '').slice(0, 3).toUpperCase();
 }
+
+/**
+ * Said next to the shipping line on product pages and in the cart: the shop ships only within
+ * British Columbia (docs/product.md, Prices, shipping and tax).
+ */
+export const SHIPPING_AREA_NOTE = 'Ships within British Columbia';

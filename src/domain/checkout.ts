@@ -16,7 +16,7 @@ export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e
 /** A Canadian postal code outside British Columbia (BC codes start with V). */
 export const OUTSIDE_SHIPPING_AREA =
   'We ship within British Columbia for now. Please enter a BC postal code (it starts with V).';
-/** Kept with the postal-code areas so that pages without forms can show it without loading zod. */
+/** Said next to the shipping line; kept where the cart can read it without this file's schemas. */
 export { SHIPPING_AREA_NOTE } from './shipping-areas.js';
 /** The province list holds only British Columbia. */
 export const PROVINCES = ['British Columbia'] as const;

@@ -10,6 +10,12 @@
  * V7X and V7Y. Brentwood is a neighbourhood of Burnaby (V5C), so both names share Burnaby's list.
  * When Canada Post adds or splits an FSA, add it here.
  */
+/**
+ * Said next to the shipping line on product pages and in the cart. Here rather than in checkout.ts,
+ * so that the cart drawer and page read it without the checkout's schemas (decision 0052).
+ */
+export const SHIPPING_AREA_NOTE = 'Ships within British Columbia';
+
 export const VANCOUVER_FSAS: ReadonlySet<string> = new Set([
   'V5K',
   'V5L',
@@ -59,9 +65,3 @@ export const BURNABY_FSAS: ReadonlySet<string> = new Set([
 export function forwardSortationArea(postalCode: string): string {
   return postalCode.replace(/\s+/g, '').slice(0, 3).toUpperCase();
 }
-
-/**
- * Said next to the shipping line on product pages and in the cart: the shop ships only within
- * British Columbia (docs/product.md, Prices, shipping and tax).
- */
-export const SHIPPING_AREA_NOTE = 'Ships within British Columbia';

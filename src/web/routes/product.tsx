@@ -1,4 +1,4 @@
-import { Clock, MapPin, Sparkles, Truck } from 'lucide-react';
+import { Clock, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
@@ -18,7 +18,6 @@ import { ProductImage } from '../components/product/product-image';
 import { QuantitySelector } from '../components/product/quantity-selector';
 import { StickyAddToCart } from '../components/product/sticky-add-to-cart';
 import { toCartProduct } from '../../domain/cart';
-import { useCartDrawerOpen } from '../features/cart/cart-drawer-state';
 import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
@@ -52,7 +51,7 @@ function Highlights({ product }: { product: Product }) {
   const left = product.highlights.slice(0, 3);
   const right = product.highlights.slice(3);
   const column = (items: Product['highlights'], testId: string) => (
-    <ul className="space-y-4 md:space-y-6" data-testid={testId}>
+    <ul className="space-y-6" data-testid={testId}>
       {items.map((h) => (
         <li key={h.heading} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-beige">
           <h3 className="flex items-center gap-2 font-display text-lg font-semibold">
@@ -65,11 +64,11 @@ function Highlights({ product }: { product: Product }) {
     </ul>
   );
   return (
-    <section aria-labelledby="highlights-title" className="container-page py-12 md:py-16">
+    <section aria-labelledby="highlights-title" className="container-page py-16">
       <h2 id="highlights-title" className="section-title text-center">
         Why you'll love it
       </h2>
-      <div className="mt-8 grid items-center gap-6 md:mt-10 md:grid-cols-3 md:gap-8">
+      <div className="mt-10 grid items-center gap-8 md:grid-cols-3">
         {column(left, 'highlights-left')}
         {/* Decorative, and the page's first section already shows it: left out on phones. */}
         <ProductImage url={product.image_url} alt="" sizes="30vw" className="hidden rounded-3xl md:block" />
@@ -87,7 +86,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cartProduct = toCartProduct(product);
   const buyBox = useRef<HTMLDivElement>(null);
   const pageEnd = useRef<HTMLDivElement>(null);
-  const drawerOpen = useCartDrawerOpen();
   const path = `/products/${product.slug}`;
   const trail = [
     { name: 'Home', path: '/' },
@@ -111,18 +109,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={breadcrumbList(origin, trail)} />
       <Breadcrumbs trail={trail} />
       <section className="container-page product-hero pt-4 pb-10 md:py-12">
-        <div className="[grid-area:image]">
+        <div>
           <ProductImage
             url={product.image_url}
             alt={product.name}
             sizes="(min-width: 768px) 48vw, 38vw"
             priority
-            className="rounded-2xl shadow-sm md:rounded-3xl"
+            className="rounded-2xl shadow-sm"
           />
         </div>
-        <div className="flex flex-col gap-2 self-center [grid-area:title] md:gap-4 md:self-auto">
+        <div className="flex flex-col gap-2 self-center">
           <p className="eyebrow">{product.category}</p>
-          <h1 className="font-display text-2xl leading-tight font-bold sm:text-3xl md:text-4xl lg:text-5xl">
+          <h1 className="text-2xl leading-tight font-bold sm:text-3xl md:text-4xl lg:text-5xl">
             {product.name}
           </h1>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -133,8 +131,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <LowStockNote stock={product.stock} className="self-start" />
         </div>
-        <div className="space-y-3 [grid-area:buy]">
-          <div ref={buyBox} className="flex items-center gap-3 md:gap-4">
+        <div className="space-y-3">
+          <div ref={buyBox} className="flex items-center gap-3">
             <QuantitySelector
               value={quantity}
               onChange={setQuantity}
@@ -149,18 +147,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="btn-primary min-h-12 flex-1 md:flex-none md:px-10"
             />
           </div>
-          <div className="space-y-1 text-sm text-muted">
-            <p className="flex items-start gap-2">
-              <Truck className="mt-0.5 h-4 w-4 shrink-0 text-maple" aria-hidden="true" />
-              {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
-            </p>
-            <p className="flex items-start gap-2">
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-maple" aria-hidden="true" />
-              {SHIPPING_AREA_NOTE}
-            </p>
-          </div>
+          <p className="text-sm text-muted">
+            {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
+            <span className="block">{SHIPPING_AREA_NOTE}</span>
+          </p>
         </div>
-        <div className="space-y-5 border-t border-beige pt-6 [grid-area:details]">
+        <div className="space-y-5 border-t border-beige pt-6">
           <p className="leading-relaxed text-muted md:text-lg">{product.description}</p>
           {product.features.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Features">
@@ -189,14 +181,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         stock={product.stock}
         buyBox={buyBox}
         end={pageEnd}
-        drawerOpen={drawerOpen}
       />
 
       <Highlights product={product} />
 
       <section
         aria-labelledby="ingredients-title"
-        className="container-page grid gap-8 pb-12 md:grid-cols-2 md:gap-10 md:pb-16"
+        className="container-page grid gap-10 pb-16 md:grid-cols-2"
       >
         <div>
           <h2 id="ingredients-title" className="font-display text-2xl font-semibold">
@@ -229,7 +220,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
 
-      <section aria-labelledby="faq-title" className="container-page max-w-3xl py-12 md:py-16">
+      <section aria-labelledby="faq-title" className="container-page max-w-3xl py-16">
         <h2 id="faq-title" className="section-title text-center">
           Frequently asked questions
         </h2>

@@ -41,13 +41,8 @@ export function ProductCard({
   const [quantity, setQuantity] = useState(1);
   const href = `/products/${product.slug}`;
   return (
-    <article className="grid h-full grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-3 overflow-hidden rounded-3xl border border-beige bg-white p-3 shadow-sm sm:flex sm:flex-col sm:gap-0 sm:p-0">
-      <Link
-        to={href}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="block self-start overflow-hidden rounded-2xl sm:rounded-none"
-      >
+    <article className="product-card h-full overflow-hidden rounded-3xl border border-beige bg-white shadow-sm">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden">
         <ProductImage
           url={product.image_url}
           alt=""
@@ -57,7 +52,7 @@ export function ProductCard({
           className="transition hover:scale-[1.03]"
         />
       </Link>
-      <div className="flex min-w-0 flex-col gap-1 sm:flex-1 sm:gap-2 sm:px-5 sm:pt-5">
+      <div className="flex min-w-0 flex-col gap-1 sm:gap-2">
         <Heading className="font-display text-lg leading-snug font-semibold sm:text-xl">
           <Link to={href} className="hover:text-maple-dark">
             {product.name}
@@ -66,18 +61,15 @@ export function ProductCard({
         <p className="line-clamp-2 text-sm leading-relaxed text-muted sm:line-clamp-none sm:flex-1">
           {product.description}
         </p>
-        {/* Phones: price and size line side by side; from sm on the size line above the price. */}
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 sm:flex-col sm:items-stretch sm:gap-2">
-          <p className="order-2 text-sm text-muted sm:order-none">{sizeLabel(product)}</p>
-          <div className="order-1 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 sm:order-none">
-            <p className="font-display text-xl font-semibold text-cocoa sm:text-2xl">
-              {formatPrice(dollarsToCents(product.price))}
-            </p>
-            <LowStockNote stock={product.stock} />
-          </div>
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <p className="font-display text-xl font-semibold text-cocoa sm:text-2xl">
+            {formatPrice(dollarsToCents(product.price))}
+          </p>
+          <p className="text-sm text-muted">{sizeLabel(product)}</p>
+          <LowStockNote stock={product.stock} />
         </div>
       </div>
-      <div className="col-span-2 flex flex-wrap items-center gap-3 sm:px-5 sm:pt-4 sm:pb-5">
+      <div className="flex flex-wrap items-center gap-3">
         <QuantitySelector
           value={quantity}
           onChange={setQuantity}

@@ -1,11 +1,12 @@
 import { Clock, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
 import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
 import { messages } from '../../domain/messages';
 import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
+import { SHIPPING_AREA_NOTE } from '../../domain/shipping-areas';
 import { isSlug } from '../../domain/slug';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { FaqList } from '../components/content/faq-list';
@@ -15,6 +16,7 @@ import { NutritionComparison } from '../components/product/nutrition-comparison'
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
 import { QuantitySelector } from '../components/product/quantity-selector';
+import { StickyAddToCart } from '../components/product/sticky-add-to-cart';
 import { toCartProduct } from '../../domain/cart';
 import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
@@ -68,12 +70,8 @@ function Highlights({ product }: { product: Product }) {
       </h2>
       <div className="mt-10 grid items-center gap-8 md:grid-cols-3">
         {column(left, 'highlights-left')}
-        <ProductImage
-          url={product.image_url}
-          alt=""
-          sizes="(min-width: 768px) 30vw, 92vw"
-          className="rounded-3xl"
-        />
+        {/* Decorative, and the page's first section already shows it: left out on phones. */}
+        <ProductImage url={product.image_url} alt="" sizes="30vw" className="hidden rounded-3xl md:block" />
         {column(right, 'highlights-right')}
       </div>
     </section>
@@ -85,6 +83,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [wanted, setQuantity] = useState(1);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
   const quantity = product.stock ? Math.min(wanted, product.stock) : wanted;
+  const cartProduct = toCartProduct(product);
+  const buyBox = useRef<HTMLDivElement>(null);
+  const pageEnd = useRef<HTMLDivElement>(null);
   const path = `/products/${product.slug}`;
   const trail = [
     { name: 'Home', path: '/' },
@@ -107,20 +108,52 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product) }} />
       <JsonLd data={breadcrumbList(origin, trail)} />
       <Breadcrumbs trail={trail} />
-      <section className="container-page grid gap-10 py-8 md:grid-cols-2 md:py-12">
-        <ProductImage
-          url={product.image_url}
-          alt={product.name}
-          sizes="(min-width: 768px) 48vw, 92vw"
-          priority
-          className="rounded-3xl shadow-sm"
-        />
-        <div className="space-y-6">
-          <div>
-            <p className="eyebrow">{product.category}</p>
-            <h1 className="mt-2 font-display text-4xl leading-tight font-bold sm:text-5xl">{product.name}</h1>
+      <section className="container-page product-hero pt-4 pb-10 md:py-12">
+        <div>
+          <ProductImage
+            url={product.image_url}
+            alt={product.name}
+            sizes="(min-width: 768px) 48vw, 38vw"
+            priority
+            className="rounded-2xl shadow-sm"
+          />
+        </div>
+        <div className="flex flex-col gap-2 self-center">
+          <p className="eyebrow">{product.category}</p>
+          <h1 className="text-2xl leading-tight font-bold sm:text-3xl md:text-4xl lg:text-5xl">
+            {product.name}
+          </h1>
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="font-display text-2xl font-semibold text-cocoa md:text-3xl">
+              {formatPrice(dollarsToCents(product.price))}
+            </p>
+            <p className="text-sm text-muted">{sizeLabel(product)}</p>
           </div>
-          <p className="text-lg leading-relaxed text-muted">{product.description}</p>
+          <LowStockNote stock={product.stock} className="self-start" />
+        </div>
+        <div className="space-y-3">
+          <div ref={buyBox} className="flex items-center gap-3">
+            <QuantitySelector
+              value={quantity}
+              onChange={setQuantity}
+              label={`Quantity of ${product.name}`}
+              max={product.stock}
+              disabled={product.stock === 0}
+            />
+            <AddToCartButton
+              product={cartProduct}
+              quantity={quantity}
+              stock={product.stock}
+              className="btn-primary min-h-12 flex-1 md:flex-none md:px-10"
+            />
+          </div>
+          <p className="text-sm text-muted">
+            {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
+            <span className="block">{SHIPPING_AREA_NOTE}</span>
+          </p>
+        </div>
+        <div className="space-y-5 border-t border-beige pt-6">
+          <p className="leading-relaxed text-muted md:text-lg">{product.description}</p>
           {product.features.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Features">
               {product.features.map((feature) => (
@@ -140,33 +173,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.nutrition_label && (
             <NutritionLabelDialog url={product.nutrition_label} productName={product.name} />
           )}
-          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-beige pt-6">
-            <p className="font-display text-3xl font-semibold text-cocoa">
-              {formatPrice(dollarsToCents(product.price))}
-            </p>
-            <p className="text-sm text-muted">{sizeLabel(product)}</p>
-            <LowStockNote stock={product.stock} />
-          </div>
-          <div className="flex flex-wrap items-center gap-4">
-            <QuantitySelector
-              value={quantity}
-              onChange={setQuantity}
-              label={`Quantity of ${product.name}`}
-              max={product.stock}
-              disabled={product.stock === 0}
-            />
-            <AddToCartButton
-              product={toCartProduct(product)}
-              quantity={quantity}
-              stock={product.stock}
-              className="btn-primary flex-1 sm:flex-none sm:px-10"
-            />
-          </div>
-          <p className="text-sm text-muted">
-            {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
-          </p>
         </div>
       </section>
+      <StickyAddToCart
+        product={cartProduct}
+        quantity={quantity}
+        stock={product.stock}
+        buyBox={buyBox}
+        end={pageEnd}
+      />
 
       <Highlights product={product} />
 
@@ -215,6 +230,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
         )}
       </section>
+      {/* Where the page's content ends: the sticky bar makes way for the footer from here on. */}
+      <div ref={pageEnd} />
     </>
   );
 }

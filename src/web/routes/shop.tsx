@@ -50,7 +50,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           { name: 'Shop', path: '/shop' },
         ])}
       />
-      <header className="bg-sand py-12 text-center md:py-16">
+      <header className="bg-sand py-8 text-center md:py-16">
         <p className="eyebrow">Fresh from our Vancouver kitchen</p>
         <h1 className="mt-2 font-display text-4xl font-bold sm:text-5xl">Shop Our Snacks</h1>
       </header>
@@ -58,9 +58,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <section
           key={section.slug}
           aria-labelledby={`section-${section.slug}`}
-          className="container-page py-12 md:py-16"
+          className="container-page py-8 md:py-16"
         >
-          <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <div className="mb-5 flex flex-wrap items-end justify-between gap-4 md:mb-8">
             <h2 id={`section-${section.slug}`} className="section-title">
               {section.name}
             </h2>

@@ -21,6 +21,7 @@ export function FeatureRow({ features }: { features: CategoryConfig['features'] 
   );
 }
 
+/** A square scene from md on; on phones a 4:3 crop of it, so the section is not a screen tall. */
 function SceneImage({ url, alt }: { url: string; alt: string }) {
   const image = responsiveImage(url);
   return (
@@ -33,7 +34,7 @@ function SceneImage({ url, alt }: { url: string; alt: string }) {
       height={800}
       loading="lazy"
       decoding="async"
-      className="aspect-square w-full rounded-3xl object-cover shadow-lg"
+      className="aspect-[4/3] w-full rounded-3xl object-cover shadow-lg md:aspect-square"
     />
   );
 }
@@ -48,7 +49,7 @@ export function QualityPromise({
   return (
     <section
       aria-labelledby="quality-title"
-      className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-24"
+      className="container-page grid items-center gap-8 py-12 md:grid-cols-2 md:gap-10 md:py-24"
     >
       <div className="space-y-5">
         <p className="eyebrow">Our quality promise</p>
@@ -66,8 +67,8 @@ export function QualityPromise({
 
 export function IngredientHighlight({ highlight }: { highlight: CategoryConfig['ingredientHighlight'] }) {
   return (
-    <section aria-labelledby="ingredients-title" className="bg-sand py-16 md:py-24">
-      <div className="container-page grid items-center gap-10 md:grid-cols-2">
+    <section aria-labelledby="ingredients-title" className="bg-sand py-12 md:py-24">
+      <div className="container-page grid items-center gap-8 md:grid-cols-2 md:gap-10">
         {highlight.imageUrl && <SceneImage url={highlight.imageUrl} alt={highlight.altText} />}
         <div className="space-y-5">
           <p className="eyebrow">{highlight.tag}</p>

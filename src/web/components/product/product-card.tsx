@@ -7,8 +7,11 @@ import { AddToCartButton, LowStockNote } from './add-to-cart-button';
 import { ProductImage } from './product-image';
 import { QuantitySelector } from './quantity-selector';
 
-/** Card sizes in the 1/2/3/4-column grid, for the browser's image choice. */
-const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 92vw';
+/**
+ * Card sizes in the 1/2/3/4-column grid, for the browser's image choice. In the one-column layout
+ * of extra-small screens the image is a 7 rem thumbnail beside the text (decision 0051).
+ */
+const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 7rem';
 
 /** What a card shows: the summary and the units left (decision 0022; null for made to order). */
 export type CardProduct = ProductSummary & Pick<Product, 'stock'>;
@@ -21,6 +24,9 @@ export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardPro
 /**
  * Image, name, description, size line, price, quantity (default 1) and Add to Cart, with
  * 'Only N left' under the threshold and a disabled 'Sold out' button (docs/product.md, Catalogue).
+ * On extra-small screens the card lies flat: a square thumbnail beside the name, the description
+ * (two lines), size and price, and the stepper and Add to Cart across the bottom; from `sm` on it
+ * stands up, image on top (decision 0051).
  */
 export function ProductCard({
   product,
@@ -35,7 +41,7 @@ export function ProductCard({
   const [quantity, setQuantity] = useState(1);
   const href = `/products/${product.slug}`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-3xl border border-beige bg-white shadow-sm">
+    <article className="product-card h-full overflow-hidden rounded-3xl border border-beige bg-white shadow-sm">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden">
         <ProductImage
           url={product.image_url}
@@ -46,36 +52,38 @@ export function ProductCard({
           className="transition hover:scale-[1.03]"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <Heading className="font-display text-xl leading-snug font-semibold">
+      <div className="flex min-w-0 flex-col gap-1 sm:gap-2">
+        <Heading className="font-display text-lg leading-snug font-semibold sm:text-xl">
           <Link to={href} className="hover:text-maple-dark">
             {product.name}
           </Link>
         </Heading>
-        <p className="flex-1 text-sm leading-relaxed text-muted">{product.description}</p>
-        <p className="text-sm text-muted">{sizeLabel(product)}</p>
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <p className="font-display text-2xl font-semibold text-cocoa">
+        <p className="line-clamp-2 text-sm leading-relaxed text-muted sm:line-clamp-none sm:flex-1">
+          {product.description}
+        </p>
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <p className="font-display text-xl font-semibold text-cocoa sm:text-2xl">
             {formatPrice(dollarsToCents(product.price))}
           </p>
+          <p className="text-sm text-muted">{sizeLabel(product)}</p>
           <LowStockNote stock={product.stock} />
         </div>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <QuantitySelector
-            value={quantity}
-            onChange={setQuantity}
-            label={`Quantity of ${product.name}`}
-            size="sm"
-            max={product.stock}
-            disabled={product.stock === 0}
-          />
-          <AddToCartButton
-            product={toCartProduct(product)}
-            quantity={quantity}
-            stock={product.stock}
-            className="btn-primary min-h-10 flex-1 px-4 py-2"
-          />
-        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantitySelector
+          value={quantity}
+          onChange={setQuantity}
+          label={`Quantity of ${product.name}`}
+          size="sm"
+          max={product.stock}
+          disabled={product.stock === 0}
+        />
+        <AddToCartButton
+          product={toCartProduct(product)}
+          quantity={quantity}
+          stock={product.stock}
+          className="btn-primary min-h-10 flex-1 px-4 py-2"
+        />
       </div>
     </article>
   );
@@ -93,7 +101,7 @@ export function ProductGrid({
   aboveTheFold?: boolean;
 }) {
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product, i) => (
         <li key={product.id}>
           <ProductCard

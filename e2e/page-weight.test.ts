@@ -2,7 +2,7 @@
  * What a phone downloads before a public page can paint and hydrate (decision 0033), checked
  * exactly rather than timed: the stylesheet is in the document (no render-blocking request), the
  * two preloaded fonts are the core subset files and the pages show no character outside them, the
- * hero offers a phone-sized image, and the shop's own first-load scripts stay under 20 kB brotli
+ * hero offers a phone-sized image, and the shop's own first-load scripts stay under 22 kB brotli
  * beside the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
@@ -110,7 +110,10 @@ describe('first-load weight of public pages', () => {
     }
   });
 
-  it("keeps the shop's own first-load scripts under 20 kB brotli, apart from the framework's", async () => {
+  // 20 kB until the cart's limits and confirmations, the order page and the phone product page
+  // (decisions 0051-0053) grew the shared chunk by about 1 kB; what only some visits need (the
+  // drawer, the sticky bar, the nutrition label, the welcome banner) is fetched on demand.
+  it("keeps the shop's own first-load scripts under 22 kB brotli, apart from the framework's", async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
       const scripts = startModules(html);
@@ -123,7 +126,8 @@ describe('first-load weight of public pages', () => {
         else shopOwn += bytes;
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
-      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(20 * KB);
+      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(22 * KB);
+      console.log(`first-load scripts of ${path}: ${shopOwn} bytes brotli`);
     }
   });
 

@@ -1,41 +1,20 @@
-import { X } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { welcomeName } from './session-actions';
+
+const WelcomeBanner = lazy(() => import('./welcome-banner'));
 
 /**
  * "Welcome, {first name}" on the page a new account lands on (the shop, or the checkout that sent
  * the shopper to sign up). It comes from navigation state, so it shows once: closing it, or leaving
- * the page, ends it.
+ * the page, ends it. Its banner is fetched only then, keeping every page's first load small.
  */
 export function WelcomeNotice() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const name = welcomeName(location.state);
+  const name = welcomeName(useLocation().state);
   if (!name) return null;
-  const dismiss = () => {
-    const { welcome: _welcome, ...rest } = location.state as Record<string, unknown>;
-    void navigate(`${location.pathname}${location.search}${location.hash}`, {
-      replace: true,
-      state: Object.keys(rest).length ? rest : null,
-      preventScrollReset: true,
-    });
-  };
   return (
-    <div className="border-b border-beige bg-cream" data-testid="welcome-notice">
-      <div className="container-page flex items-center justify-between gap-4 py-3">
-        <p role="status" className="font-semibold text-cocoa">
-          {`Welcome, ${name}`}
-          <span className="ml-2 font-normal text-muted">Your account is ready.</span>
-        </p>
-        <button
-          type="button"
-          onClick={dismiss}
-          className="rounded-full p-2 text-cocoa hover:bg-white/70"
-          aria-label="Dismiss welcome message"
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <WelcomeBanner name={name} />
+    </Suspense>
   );
 }

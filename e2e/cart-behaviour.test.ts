@@ -262,6 +262,26 @@ for (const viewport of [PHONE, DESKTOP]) {
       await big.page.close();
     });
 
+    it('Add to Cart on top of a full line adds nothing and says why', async () => {
+      const g = granola();
+      const { page, errors } = await openWithCart(`/products/${g.slug}`, viewport, [
+        { product: g, quantity: 99 },
+      ]);
+      const add = await page.locator('main button:has-text("Add to Cart")').first().elementHandle();
+      await add!.click();
+      await expect
+        .poll(() => add!.textContent())
+        .toContain(`${g.name} is already in your cart 99 times. You can order up to 99 at a time.`);
+      expect(await storedQuantities(page)).toEqual([[g.id, 99]]);
+      // The drawer it opens shows the line at its limit, with the same reason.
+      const line = page.getByTestId('drawer-line');
+      await expect
+        .poll(() => line.getByTestId('quantity-limit').textContent())
+        .toBe('You can order up to 99 at a time');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it('the drawer uses the same stepper: minus stops at 1, plus stops at 99 with the reason', async () => {
       const g = granola();
       const { page, errors } = await openWithCart('/shop', viewport, [{ product: g, quantity: 98 }]);

@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, launchBrowser, watchForErrors } from './browser';
+import { OUTSIDE_SHIPPING_AREA } from '../src/domain/checkout';
 import { checkoutTotals } from '../src/domain/pricing';
 import { linkTo, startMailbox, type Mailbox } from '../src/server/testing/mailbox';
 import { startShop, type RunningShop } from './server';
@@ -565,6 +566,16 @@ describe('orders', () => {
     await page.fill('#order-shipping_postal_code', 'nope');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Please enter a valid Canadian postal code (e.g., A1A 1A1).').waitFor();
+    // Outside British Columbia: refused, named in the summary, the focus on the field.
+    await page.fill('#order-shipping_postal_code', 'M5H 2N2');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText(OUTSIDE_SHIPPING_AREA).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Please check' }).textContent()).toBe(
+      'Please check 1 field: Postal code',
+    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('order-shipping_postal_code');
     await page.fill('#order-shipping_postal_code', 'v6b 6b1');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Shipping address updated.').waitFor();

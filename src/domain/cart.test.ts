@@ -8,6 +8,7 @@ import {
   quantityLimitMessage,
   readQuantityEntry,
   removeFromCart,
+  unitsAdded,
   updateQuantity,
   type CartProduct,
 } from './cart.js';
@@ -105,5 +106,27 @@ describe('quantity limits', () => {
     expect(readQuantityEntry('')).toEqual({ kind: 'empty' });
     for (const text of ['-2', '2.5', '1e3', 'abc'])
       expect(readQuantityEntry(text)).toEqual({ kind: 'invalid' });
+  });
+});
+
+describe('what an add puts in the cart', () => {
+  const granola: CartProduct = {
+    id: 9,
+    name: 'Maple Almond Granola',
+    price: 11.95,
+    sku: null,
+    image_url: null,
+    size: 350,
+    slug: 'maple-almond-granola',
+    category: 'Granola',
+  };
+  it('is the quantity asked, until the line reaches its limit', () => {
+    expect(unitsAdded(emptyCart, granola.id, 3)).toBe(3);
+    const nearlyFull = addToCart(emptyCart, granola, 97);
+    expect(unitsAdded(nearlyFull, granola.id, 5)).toBe(2);
+    const full = addToCart(nearlyFull, granola, 5);
+    expect(full.items[0]!.quantity).toBe(MAX_QUANTITY);
+    expect(unitsAdded(full, granola.id, 1)).toBe(0);
+    expect(unitsAdded(full, 12345, 1)).toBe(1);
   });
 });

@@ -85,6 +85,15 @@ export function addToCart(cart: Cart, product: CartProduct, quantity: number): C
   return withTotals(items);
 }
 
+/**
+ * How many of `quantity` adding the product puts in the cart: its line stops at MAX_QUANTITY, so an
+ * add on top of a full line puts fewer, or none (the page then says why).
+ */
+export function unitsAdded(cart: Cart, productId: number, quantity: number): number {
+  const held = cart.items.find((item) => item.id === productId)?.quantity ?? 0;
+  return Math.max(0, clampQuantity(held + clampQuantity(quantity)) - held);
+}
+
 export function removeFromCart(cart: Cart, id: number): Cart {
   return withTotals(cart.items.filter((item) => item.id !== id));
 }

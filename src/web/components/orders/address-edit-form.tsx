@@ -1,14 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { COUNTRY, PROVINCES } from '../../../domain/checkout';
 import { orderAddressUpdateSchema, type Order, type OrderAddressUpdate } from '../../../domain/orders';
 import type { z } from '../../../domain/zod';
 import { describedBy, FormField, inputClass } from '../account/form-field';
+import { FormErrorSummary, useFocusFirstInvalid, type FieldLabel } from '../checkout/form-errors';
 import { ProvinceField } from '../checkout/province-field';
 
 type AddressInput = z.input<typeof orderAddressUpdateSchema>;
 type TextField = 'shipping_address' | 'shipping_address2' | 'shipping_city' | 'shipping_postal_code';
+
+/** The fields in the order the form shows them, for the error summary. */
+const FIELD_LABELS: [keyof AddressInput, FieldLabel][] = [
+  ['shipping_address', { id: 'order-shipping_address', label: 'Address' }],
+  ['shipping_address2', { id: 'order-shipping_address2', label: 'Apartment, suite, etc.' }],
+  ['shipping_city', { id: 'order-shipping_city', label: 'City' }],
+  ['shipping_state', { id: 'order-shipping_state', label: 'Province' }],
+  ['shipping_postal_code', { id: 'order-shipping_postal_code', label: 'Postal code' }],
+];
 
 /**
  * The shipping address of an order, editable while it is Pending or In Progress (docs/product.md,
@@ -46,10 +56,20 @@ export function AddressEditForm({
     },
   });
 
+  // A submit with errors names the fields in an alert and puts the focus on the first of them, as
+  // the checkout's address form does (docs/product.md, Checkout and payment).
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+  const [problems, setProblems] = useState<FieldLabel[]>([]);
+  const invalid = (found: FieldErrors<AddressInput>) => {
+    setProblems(FIELD_LABELS.filter(([name]) => found[name]).map(([, label]) => label));
+    focusFirstInvalid();
+  };
   const save = handleSubmit(async (address) => {
+    setProblems([]);
     await onSave(address);
     setAnswered(true);
-  });
+  }, invalid);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setAnswered(false);
     void save(event);
@@ -74,7 +94,8 @@ export function AddressEditForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit shipping address">
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label="Edit shipping address">
+      <FormErrorSummary fields={problems} />
       {text('shipping_address', 'Address', 'shipping address-line1')}
       {text('shipping_address2', 'Apartment, suite, etc. (optional)', 'shipping address-line2')}
       <div className="space-y-4">

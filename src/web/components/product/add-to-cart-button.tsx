@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { CartProduct } from '../../../domain/cart';
+import { MAX_QUANTITY, quantityLimit, quantityLimitMessage, type CartProduct } from '../../../domain/cart';
 import { isSoldOut, SOLD_OUT, stockLabel } from '../../../domain/stock';
 import { addProductToCart } from '../../features/cart/add-to-cart';
 import { cartStockActions } from '../../features/cart/cart-stock';
@@ -21,10 +21,11 @@ export function AddToCartButton({
   stock?: number | null;
   className?: string;
 }) {
-  const [added, setAdded] = useState(false);
+  // What the last press said, for a moment: how many went in and, when fewer than asked, why.
+  const [added, setAdded] = useState<string | null>(null);
   useEffect(() => {
     if (!added) return;
-    const timer = window.setTimeout(() => setAdded(false), 2000);
+    const timer = window.setTimeout(() => setAdded(null), 2000);
     return () => window.clearTimeout(timer);
   }, [added]);
 
@@ -42,8 +43,8 @@ export function AddToCartButton({
       className={className}
       onClick={() => {
         if (stock !== undefined) cartStockActions.note(product.id, stock);
-        addProductToCart(product, quantity);
-        setAdded(true);
+        const units = addProductToCart(product, quantity);
+        setAdded(addedMessage(product.name, quantity, units));
       }}
     >
       {added ? (
@@ -54,10 +55,19 @@ export function AddToCartButton({
         'Add to Cart'
       )}
       <span className="sr-only" aria-live="polite">
-        {added ? `${quantity} × ${product.name} added to your cart` : ''}
+        {added ?? ''}
       </span>
     </button>
   );
+}
+
+/** What a press of Add to Cart did, in words for a screen reader. */
+function addedMessage(name: string, asked: number, units: number): string {
+  if (units === asked) return `${asked} × ${name} added to your cart`;
+  const why = quantityLimitMessage(quantityLimit());
+  return units === 0
+    ? `${name} is already in your cart ${MAX_QUANTITY} times. ${why}.`
+    : `${units} × ${name} added to your cart. ${why}.`;
 }
 
 /**

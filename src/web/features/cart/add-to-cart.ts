@@ -3,9 +3,12 @@ import { track } from '../marketing/track';
 import { openCartDrawer } from './cart-drawer-state';
 import { cartActions } from './cart-store';
 
-/** Adds to the cart, opens the drawer and reports 'Added to Cart' with the product's public URL. */
-export function addProductToCart(product: CartProduct, quantity: number): void {
-  cartActions.add(product, quantity);
+/**
+ * Adds to the cart, opens the drawer and reports 'Added to Cart' with the product's public URL.
+ * Answers how many units went in: fewer than asked when the line reached its limit.
+ */
+export function addProductToCart(product: CartProduct, quantity: number): number {
+  const added = cartActions.add(product, quantity);
   openCartDrawer();
   track('Added to Cart', {
     ProductID: product.id,
@@ -17,4 +20,5 @@ export function addProductToCart(product: CartProduct, quantity: number): void {
     Price: product.price,
     Quantity: quantity,
   });
+  return added;
 }

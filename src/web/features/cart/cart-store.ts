@@ -10,6 +10,7 @@ import {
   emptyCart,
   refreshCart,
   removeFromCart,
+  unitsAdded,
   updateQuantity,
   withTotals,
   type Cart,
@@ -91,9 +92,12 @@ function snapshot(): Cart {
 }
 
 export const cartActions = {
-  add(product: CartProduct, quantity: number) {
+  /** Adds to the product's line; answers how many units went in (a full line takes fewer). */
+  add(product: CartProduct, quantity: number): number {
     ensureLoaded();
+    const added = unitsAdded(cart, product.id, quantity);
     commit(addToCart(cart, product, quantity));
+    return added;
   },
   remove(id: number) {
     ensureLoaded();

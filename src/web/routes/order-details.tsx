@@ -25,8 +25,9 @@ import { OrderProgress } from '../components/orders/order-progress';
 import { OrderRefunds, shownRefunds } from '../components/orders/order-refunds';
 import { hasTracking, ParcelTracking } from '../components/orders/parcel-tracking';
 import { StatusBadge } from '../components/orders/status-badge';
+import { putInCart } from '../features/cart/add-to-cart';
 import { cartStockActions } from '../features/cart/cart-stock';
-import { cartActions, currentCart } from '../features/cart/cart-store';
+import { currentCart } from '../features/cart/cart-store';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import {
   cancelOrder,
@@ -35,7 +36,6 @@ import {
   type OrderSubmission,
 } from '../features/checkout/order-changes';
 import { orderTexts } from '../features/checkout/texts';
-import { track } from '../features/marketing/track';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInFallback } from '../features/session/signed-in-route';
 import { getStoredUser } from '../features/session/stored-session';
@@ -155,8 +155,7 @@ const BUY_AGAIN_FAILED = 'We could not reach the shop to buy again. Please try a
 
 /**
  * Buy again (decision 0053): the catalogue as it is now, the order's lines planned against it and
- * the cart (domain/buy-again.ts), each line put in through the cart store's add and reported as Add
- * to Cart reports it ('Added to Cart').
+ * the cart (domain/buy-again.ts), each line put in and reported as Add to Cart does (putInCart).
  */
 async function buyAgain(order: Order): Promise<BuyAgainResult> {
   try {
@@ -164,17 +163,7 @@ async function buyAgain(order: Order): Promise<BuyAgainResult> {
     cartStockActions.replace(catalogue);
     const plan = planBuyAgain(order.items, catalogue, currentCart().items);
     for (const { product, quantity } of plan.add) {
-      cartActions.add(product, quantity);
-      track('Added to Cart', {
-        ProductID: product.id,
-        SKU: product.sku,
-        ProductName: product.name,
-        Categories: [product.category],
-        ImageURL: product.image_url ? new URL(product.image_url, window.location.origin).href : null,
-        URL: new URL(`/products/${product.slug}`, window.location.origin).href,
-        Price: product.price,
-        Quantity: quantity,
-      });
+      putInCart(product, quantity);
     }
     return { text: buyAgainMessage(plan), added: plan.add.length > 0, failed: false };
   } catch (error) {

@@ -4,12 +4,11 @@ import { openCartDrawer } from './cart-drawer-state';
 import { cartActions } from './cart-store';
 
 /**
- * Adds to the cart, opens the drawer and reports 'Added to Cart' with the product's public URL.
- * Answers how many units went in: fewer than asked when the line reached its limit.
+ * Adds to the cart without opening the drawer and reports 'Added to Cart' with the product's public
+ * URL. Answers how many units went in: fewer than asked when the line reached its limit.
  */
-export function addProductToCart(product: CartProduct, quantity: number): number {
+export function putInCart(product: CartProduct, quantity: number): number {
   const added = cartActions.add(product, quantity);
-  openCartDrawer();
   track('Added to Cart', {
     ProductID: product.id,
     SKU: product.sku,
@@ -20,5 +19,12 @@ export function addProductToCart(product: CartProduct, quantity: number): number
     Price: product.price,
     Quantity: quantity,
   });
+  return added;
+}
+
+/** Add to Cart: puts the product in the cart (`putInCart`) and opens the drawer. */
+export function addProductToCart(product: CartProduct, quantity: number): number {
+  const added = putInCart(product, quantity);
+  openCartDrawer();
   return added;
 }

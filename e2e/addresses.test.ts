@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTSIDE_SHIPPING_AREA } from '../src/domain/checkout';
 import { allAccessibilityViolations, launchBrowser } from './browser';
 import { startShop, type RunningShop } from './server';
-import { openSignedIn, shopApi, uniqueEmail } from './shop-api';
+import { openSignedIn, seedCart, shopApi, uniqueEmail } from './shop-api';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -55,34 +55,6 @@ const register = (name: string) =>
     },
   });
 
-/** The cart with one pack of granola, as the shop's cart store saves it. */
-async function seedCart(page: Page) {
-  const p = products.find((product) => product.name === GRANOLA)!;
-  await page.evaluate((p) => {
-    window.localStorage.setItem(
-      'cart',
-      JSON.stringify({
-        items: [
-          {
-            id: p.id,
-            name: p.name,
-            quantity: 1,
-            price: p.price,
-            totalPrice: p.price,
-            sku: null,
-            image_url: null,
-            size: null,
-            slug: p.slug,
-            category: 'Granola',
-          },
-        ],
-        totalQuantity: 1,
-        totalPrice: p.price,
-      }),
-    );
-  }, p);
-}
-
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 const axe = async (page: Page, label: string) =>
   expect(await allAccessibilityViolations(page), label).toEqual([]);
@@ -90,7 +62,11 @@ const axe = async (page: Page, label: string) =>
 /** A signed-in page (axe needs the CSP lifted) with one pack of granola in the cart, at /checkout. */
 async function checkoutPage(auth: Auth, viewport: { width: number; height: number }) {
   const { page, errors } = await openSignedIn(browser, shop.url, auth, '/', viewport, { bypassCSP: true });
-  await seedCart(page);
+  await seedCart(
+    page,
+    products.find((product) => product.name === GRANOLA)!,
+    1,
+  );
   await page.goto(`${shop.url}/checkout`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { name: 'Express Checkout', level: 1 }).waitFor();
   return { page, errors };

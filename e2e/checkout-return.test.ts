@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allAccessibilityViolations, hydrated, launchBrowser, watchForErrors } from './browser';
 import { startShop, type RunningShop } from './server';
 import { DESKTOP, PHONE } from './storefront-helpers';
-import { uniqueEmail } from './shop-api';
+import { seedCart, uniqueEmail } from './shop-api';
 
 interface ApiProduct {
   id: number;
@@ -34,35 +34,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-/** Two bags of granola in the cart, saved the way the cart store saves it. */
-async function seedCart(page: Page) {
-  await page.evaluate((p) => {
-    const quantity = 2;
-    const total = (Math.round(p.price * 100) * quantity) / 100;
-    window.localStorage.setItem(
-      'cart',
-      JSON.stringify({
-        items: [
-          {
-            id: p.id,
-            name: p.name,
-            quantity,
-            price: p.price,
-            totalPrice: total,
-            sku: null,
-            image_url: null,
-            size: null,
-            slug: p.slug,
-            category: 'Granola',
-          },
-        ],
-        totalQuantity: quantity,
-        totalPrice: total,
-      }),
-    );
-  }, granola);
-}
-
 /** What has the keyboard focus: its tag and text. */
 const focused = (page: Page) =>
   page.evaluate(() => ({
@@ -78,7 +49,7 @@ describe.each([
     const page = await browser.newPage({ viewport, bypassCSP: true });
     const errors = watchForErrors(page);
     await page.goto(`${shop.url}/`, { waitUntil: 'networkidle' });
-    await seedCart(page);
+    await seedCart(page, granola, 2);
     await page.goto(`${shop.url}/cart`, { waitUntil: 'networkidle' });
     await hydrated(page);
 

@@ -97,3 +97,43 @@ export async function openSignedIn(
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
   return { page, errors };
 }
+
+/** Puts `quantity` of a granola-like product in the saved cart, as the shop's cart store saves it. */
+export async function seedCart(
+  page: Page,
+  product: { id: number; name: string; slug: string; price: number },
+  quantity: number,
+  category = 'Granola',
+): Promise<void> {
+  await page.evaluate(
+    ({ p, quantity, category }) => {
+      const total = (Math.round(p.price * 100) * quantity) / 100;
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify({
+          items: [
+            {
+              id: p.id,
+              name: p.name,
+              quantity,
+              price: p.price,
+              totalPrice: total,
+              sku: null,
+              image_url: null,
+              size: null,
+              slug: p.slug,
+              category,
+            },
+          ],
+          totalQuantity: quantity,
+          totalPrice: total,
+        }),
+      );
+    },
+    {
+      p: { id: product.id, name: product.name, slug: product.slug, price: product.price },
+      quantity,
+      category,
+    },
+  );
+}

@@ -1,7 +1,7 @@
 /**
  * The catalogue on a phone (docs/product.md, Catalogue; decision 0051): the product page's price,
  * size line and Add to Cart on the first screen, the sticky add-to-cart bar once they scroll away,
- * and product cards compact enough that /shop is at most half as tall as it was.
+ * and a /shop compact enough that it is at most half as tall as it was.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,15 +12,15 @@ import { expectedSizeLine, getJson, money, openPage, PHONE, type ApiProduct } fr
 /** The desktop size the rules for screens name (the team's screenshots are taken at it too). */
 const DESKTOP = { width: 1280, height: 800 };
 /**
- * /shop at 390 × 844 before the compact cards (bench/README.md, "The catalogue on a phone"): 10,375 px,
- * of which its three category sections of product cards took 6,497 px. The rest (header, starter
- * pack, brand story, features banner, footer: 3,878 px) is not made of product cards. The goal: the
- * card sections at most half as tall, so the page at least that much shorter.
+ * /shop at 390 × 844 before the phone layout (bench/README.md, "The catalogue on a phone"): 10,375 px,
+ * of which its three category sections of product cards took 6,497 px and the rest (header, starter
+ * pack, brand story, features banner, footer) 3,878 px. The goal: the whole page at most half as tall,
+ * and the card sections too.
  */
 const SHOP_HEIGHT_BEFORE = 10_375;
 const CARD_SECTIONS_BEFORE = 6_497;
 const CARD_SECTIONS_BOUND = Math.floor(CARD_SECTIONS_BEFORE / 2);
-const SHOP_HEIGHT_BOUND = SHOP_HEIGHT_BEFORE - Math.ceil(CARD_SECTIONS_BEFORE / 2);
+const SHOP_HEIGHT_BOUND = Math.floor(SHOP_HEIGHT_BEFORE / 2);
 /** A card was 678 px tall at 390 px wide before; at most half of it now. */
 const CARD_HEIGHT_BOUND = 339;
 
@@ -261,7 +261,7 @@ describe('product page on a phone', () => {
 });
 
 describe('product cards on a phone', () => {
-  it(`halves the card sections of /shop at 390 × 844 (page under ${SHOP_HEIGHT_BOUND} px), one card a row, each under ${CARD_HEIGHT_BOUND} px`, async () => {
+  it(`halves /shop at 390 × 844 (page under ${SHOP_HEIGHT_BOUND} px, card sections under ${CARD_SECTIONS_BOUND}), one card a row, each under ${CARD_HEIGHT_BOUND} px`, async () => {
     const { page, errors } = await openPage(browser, PHONE);
     await recordLayoutShifts(page);
     await page.goto(`${shop.url}/shop`, { waitUntil: 'networkidle' });

@@ -12,8 +12,10 @@ function scrollToVarietyOrTop() {
 export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
   const { pathname } = useLocation();
   return (
-    <section aria-labelledby="brand-story-title" className="bg-sand py-16 md:py-24">
+    <section aria-labelledby="brand-story-title" className="bg-sand py-10 md:py-24">
       <div className="container-page grid items-center gap-10 md:grid-cols-2">
+        {/* Decorative beside the story; on phones it would be a screen of scrolling, so it is not shown
+            there (a lazy image that is not displayed is not fetched). */}
         {imageUrl && (
           <img
             {...responsiveImage(imageUrl)}
@@ -23,10 +25,10 @@ export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
             height={800}
             loading="lazy"
             decoding="async"
-            className="aspect-[3/2] w-full rounded-3xl object-cover shadow-lg"
+            className="hidden aspect-[3/2] w-full rounded-3xl object-cover shadow-lg md:block"
           />
         )}
-        <div className="space-y-5">
+        <div className="space-y-4 md:space-y-5">
           <p className="eyebrow">Our story</p>
           <h2 id="brand-story-title" className="section-title">
             Where Smart Snacking Meets Heart

@@ -12,16 +12,16 @@ export const snackFeatures = [
 /** 'Snack Smarter, Live Better' with the features, each with icon and label (shop page). */
 export function FeaturesBanner() {
   return (
-    <section aria-labelledby="features-banner-title" className="bg-forest py-14 text-cream">
+    <section aria-labelledby="features-banner-title" className="bg-forest py-10 text-cream sm:py-14">
       <div className="container-page text-center">
         <h2 id="features-banner-title" className="font-display text-3xl font-semibold text-cream sm:text-4xl">
           Snack Smarter, Live Better
         </h2>
-        <ul className="mt-10 grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="mt-6 grid grid-cols-3 gap-x-3 gap-y-6 sm:mt-10 sm:gap-8 lg:grid-cols-6">
           {snackFeatures.map((feature) => (
-            <li key={feature.label} className="flex flex-col items-center gap-3">
-              <span className="grid h-14 w-14 place-items-center rounded-full bg-white/10">
-                <FeatureIcon name={feature.icon} className="h-7 w-7" />
+            <li key={feature.label} className="flex flex-col items-center gap-2 sm:gap-3">
+              <span className="grid h-12 w-12 place-items-center rounded-full bg-white/10 sm:h-14 sm:w-14">
+                <FeatureIcon name={feature.icon} className="h-6 w-6 sm:h-7 sm:w-7" />
               </span>
               <span className="text-sm font-semibold">{feature.label}</span>
             </li>

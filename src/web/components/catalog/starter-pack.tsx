@@ -20,25 +20,34 @@ export const VARIETY_FLAVOURS = [
 export function StarterPack({ product, id = 'starter-pack' }: { product: StarterPackProduct; id?: string }) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-16 md:py-24">
-      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-white p-6 shadow-sm ring-1 ring-beige md:grid-cols-2 md:p-12">
-        <Link to={`/products/${product.slug}`} tabIndex={-1} aria-hidden="true">
+    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-8 md:py-24">
+      <div className="grid items-center gap-6 overflow-hidden rounded-[2rem] bg-white p-5 shadow-sm ring-1 ring-beige md:grid-cols-2 md:gap-10 md:p-12">
+        {/* A smaller picture on phones keeps the price and Add to Cart near the heading. */}
+        <Link
+          to={`/products/${product.slug}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="mx-auto block w-48 md:w-auto"
+        >
           <ProductImage
             url={product.image_url}
             alt=""
-            sizes="(min-width: 768px) 40vw, 92vw"
+            sizes="(min-width: 768px) 40vw, 12rem"
             className="rounded-3xl"
           />
         </Link>
-        <div className="space-y-5">
+        <div className="space-y-4 md:space-y-5">
           <p className="eyebrow">New to Northbite?</p>
           <h2 id={`${id}-title`} className="section-title">
             The Perfect Starter Pack
           </h2>
           <p className="leading-relaxed text-muted">{product.description}</p>
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Flavours in the pack">
+          <ul className="grid grid-cols-2 gap-2" aria-label="Flavours in the pack">
             {VARIETY_FLAVOURS.map((flavour) => (
-              <li key={flavour} className="rounded-xl bg-sand px-4 py-2 text-sm font-medium text-cocoa">
+              <li
+                key={flavour}
+                className="rounded-xl bg-sand px-3 py-2 text-sm font-medium text-cocoa sm:px-4"
+              >
                 {flavour}
               </li>
             ))}

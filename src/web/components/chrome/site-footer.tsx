@@ -17,7 +17,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly { label: 
   return (
     <div>
       <h2 className="font-sans text-xs font-semibold tracking-[0.18em] text-cream/70 uppercase">{title}</h2>
-      <ul className="mt-4 space-y-1">
+      <ul className="mt-3 space-y-0.5 sm:mt-4 sm:space-y-1">
         {links.map((link) => (
           <li key={link.to + link.label}>
             <Link
@@ -54,8 +54,10 @@ export function SiteFooter({ publicUrl, contactEmail, businessAddress, instagram
   return (
     <footer className="bg-ink text-cream">
       <JsonLd data={organization} />
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="space-y-4">
+      {/* Phones: the brand block, then Shop and Help side by side; the legal links sit with the copyright
+          line at every width (docs/decisions/0055). */}
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-8 py-10 sm:py-14 lg:grid-cols-[2fr_1fr_1fr] lg:gap-10">
+        <div className="col-span-2 space-y-3 sm:space-y-4 lg:col-span-1">
           <Wordmark className="text-cream [&_svg]:text-maple" />
           <p className="max-w-xs text-sm leading-relaxed text-cream/80">
             High-protein cookies, energy bites and granola, sweetened with dates and maple and baked in small
@@ -79,12 +81,27 @@ export function SiteFooter({ publicUrl, contactEmail, businessAddress, instagram
         </div>
         <LinkColumn title="Shop" links={shopMenu} />
         <LinkColumn title="Help" links={footerLinks.help} />
-        <LinkColumn title="Legal" links={footerLinks.legal} />
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-5 text-xs text-cream/60">
-          © {new Date().getFullYear()} {brand.legalName} All prices in CAD.
-        </p>
+        <div className="container-page flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between sm:py-5">
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-5">
+              {footerLinks.legal.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="inline-block py-1.5 text-xs text-cream/80 hover:text-white hover:underline"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="text-xs text-cream/60">
+            © {new Date().getFullYear()} {brand.legalName} All prices in CAD.
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -5,6 +5,7 @@
 import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { emailField } from './marketing.js';
+import { subscriptionChoiceSchema, subscriptionMessages } from './subscriptions.js';
 import { z } from './zod.js';
 
 /**
@@ -110,27 +111,46 @@ export const cartItemsField = z
         .int({ message: 'Quantities are whole numbers.' })
         .min(1, { message: 'Quantities start at 1.' })
         .max(99, { message: 'Quantities go up to 99.' }),
+      /** A subscription line (decision 0056): renews every `interval_weeks`; absent or null, one-time. */
+      subscription: subscriptionChoiceSchema.nullable().optional(),
     }),
     { message: 'items must be a list of { id, quantity }.' },
   )
   .min(1, { message: 'Your cart is empty' })
   .max(50, { message: 'Too many different items in one order.' })
-  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
-    message: 'Each product may appear only once in items.',
-  });
+  .refine(
+    (items) =>
+      new Set(items.map((item) => `${item.id}:${item.subscription?.interval_weeks ?? 0}`)).size ===
+      items.length,
+    {
+      message: 'Each product may appear only once in items.',
+    },
+  );
 export type CartItemsInput = z.infer<typeof cartItemsField>;
 
 /** POST /api/payments/create-payment-intent (with the cart). `amount` is the total in cents. */
-export const createPaymentIntentSchema = z.object({
-  amount: z
-    .number({ message: 'amount must be the total in cents.' })
-    .int({ message: 'amount must be the total in cents.' })
-    .positive({ message: 'amount must be the total in cents.' }),
-  shippingInfo: shippingInfoSchema,
-  items: cartItemsField,
-  // Sent by the spec's client; the server uses the signed-in user instead.
-  metadata: z.object({ user_id: z.unknown(), email: z.unknown() }).partial().optional(),
-});
+export const createPaymentIntentSchema = z
+  .object({
+    amount: z
+      .number({ message: 'amount must be the total in cents.' })
+      .int({ message: 'amount must be the total in cents.' })
+      .positive({ message: 'amount must be the total in cents.' }),
+    shippingInfo: shippingInfoSchema,
+    items: cartItemsField,
+    /** The shopper ticked that a subscription renews until cancelled; needed when a line subscribes. */
+    subscription_terms_accepted: z
+      .boolean({ message: 'subscription_terms_accepted must be true or false.' })
+      .optional(),
+    // Sent by the spec's client; the server uses the signed-in user instead.
+    metadata: z.object({ user_id: z.unknown(), email: z.unknown() }).partial().optional(),
+  })
+  .refine(
+    (body) => body.subscription_terms_accepted === true || body.items.every((item) => !item.subscription),
+    {
+      message: subscriptionMessages.termsRequired,
+      path: ['subscription_terms_accepted'],
+    },
+  );
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
 
 /**

@@ -17,6 +17,8 @@ export const checkoutSnapshotLineSchema = z.object({
   sku: z.string().nullable(),
   priceCents: cents,
   quantity: z.number().int().positive(),
+  /** A subscription line's interval (decision 0056); absent on one-time lines and older snapshots. */
+  intervalWeeks: z.number().int().positive().nullable().optional(),
 });
 
 /** The shipping form as the checkout took it (docs/product.md, Checkout and payment). */
@@ -38,6 +40,14 @@ export const checkoutSnapshotSchema = versionOne({
   lines: z.array(checkoutSnapshotLineSchema).min(1, { message: 'a checkout has at least one line' }),
   shippingInfo: checkoutSnapshotShippingSchema,
   totals: z.object({ subtotalCents: cents, shippingCents: cents, taxCents: cents, totalCents: cents }),
+  /** Present on a subscription's renewal: which subscription, cycle and attempt it pays. */
+  renewal: z
+    .object({
+      subscriptionId: z.number().int().positive(),
+      cycle: z.number().int().positive(),
+      attempt: z.number().int().positive(),
+    })
+    .optional(),
 });
 /** The snapshot as read: the newest version. */
 export type CheckoutSnapshot = z.output<typeof checkoutSnapshotSchema>;

@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../domain/orders.js';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
+import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
 
 /** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
@@ -240,6 +241,11 @@ export const products = pgTable(
      * shown.
      */
     stock: integer('stock'),
+    /**
+     * Subscribe and save (decision 0056): a subscription line costs this much percent less; 0 offers
+     * subscriptions at the full price.
+     */
+    subscribeSavePercent: integer('subscribe_save_percent').notNull().default(0),
     /** false hides the product from the shop while keeping it for order history */
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -249,6 +255,10 @@ export const products = pgTable(
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check(
+      'products_subscribe_save_percent_range',
+      sql`${t.subscribeSavePercent} between 0 and ${sql.raw(String(MAX_SUBSCRIBE_SAVE_PERCENT))}`,
+    ),
     index('products_category_id_idx').on(t.categoryId),
   ],
 );
@@ -429,6 +439,13 @@ export const paymentIntents = pgTable(
      * one address are bounded together, and the admin sees who holds what.
      */
     clientAddress: text('client_address'),
+    /**
+     * The card the payment saved for later charges (a checkout with a subscription line), or the
+     * saved card a renewal charged (decision 0056).
+     */
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -899,3 +916,153 @@ export const imageOrphans = pgTable('image_orphans', {
   name: text('name').primaryKey(),
   unreferencedSince: timestamp('unreferenced_since', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions (decision 0056)
+
+/**
+ * A card saved with the provider for charges the customer is not present for: Stripe's Customer and
+ * PaymentMethod ids, or the test processor's token (whose behaviour stands for the test card it was
+ * saved from). Only the brand, the last four digits and the expiry are kept to show.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerRef: text('customer_ref'),
+    methodRef: text('method_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A repeat delivery: products and quantities (subscription_items), an interval, the date of the
+ * next order and the card and address it renews with. `cycle` counts the renewals ordered; the next
+ * renewal is cycle + 1, and each cycle makes at most one order (subscription_renewals).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<(typeof SUBSCRIPTION_STATUSES)[number]>().notNull().default('active'),
+    intervalWeeks: smallint('interval_weeks').notNull(),
+    nextOrderAt: timestamp('next_order_at', { withTimezone: true }).notNull(),
+    /** A pause with an end: the subscription resumes on its own then. Null: indefinitely, or not paused. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    shippingInfo: jsonb('shipping_info').$type<Record<string, unknown>>().notNull(),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    cycle: integer('cycle').notNull().default(0),
+    /** When the current cycle's renewal was first declined, and how many retries followed. */
+    firstDeclinedAt: timestamp('first_declined_at', { withTimezone: true }),
+    retriesMade: smallint('retries_made').notNull().default(0),
+    /** When the current cycle first found everything sold out (it waits a day at a time). */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    /** When the reminder of the current cycle's renewal was e-mailed. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    firstOrderId: integer('first_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    lastOrderId: integer('last_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }).notNull(),
+    cancelReason: text('cancel_reason'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('subscriptions_status_known', sql`${t.status} in (${oneOf(SUBSCRIPTION_STATUSES)})`),
+    check('subscriptions_interval_known', sql`${t.intervalWeeks} in (2, 4, 6, 8)`),
+    index('subscriptions_user_id_idx').on(t.userId),
+    index('subscriptions_due_idx').on(t.status, t.nextOrderAt),
+  ],
+);
+
+export const subscriptionItems = pgTable(
+  'subscription_items',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.productId] }),
+    index('subscription_items_product_id_idx').on(t.productId),
+    check('subscription_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * One attempt at a renewal: cycle N of a subscription, try K. Its payment intent carries the
+ * attempt's idempotency key (`renewal-{subscription}-{cycle}-{attempt}`), so a repeat of the attempt
+ * (a retried job, a second instance, a restart after a kill) charges once; the unique order per
+ * cycle makes a second order of the same cycle impossible.
+ */
+export const subscriptionRenewals = pgTable(
+  'subscription_renewals',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** charging, paid, declined, requires_action, canceled */
+    status: text('status').notNull(),
+    /** schedule or order_now */
+    reason: text('reason').notNull(),
+    paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id, {
+      onDelete: 'set null',
+    }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_renewals_attempt_unique').on(t.subscriptionId, t.cycle, t.attempt),
+    uniqueIndex('subscription_renewals_one_paid_per_cycle')
+      .on(t.subscriptionId, t.cycle)
+      .where(sql`${t.status} = 'paid'`),
+    check(
+      'subscription_renewals_status_known',
+      sql`${t.status} in ('charging', 'paid', 'declined', 'requires_action', 'canceled')`,
+    ),
+  ],
+);
+
+/** A subscription's history, in the timeline style of orders: who did what, when. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    summary: text('summary').notNull(),
+    actorKind: text('actor_kind', { enum: ['customer', 'admin', 'system'] }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscription_events_subscription_id_idx').on(t.subscriptionId, t.id),
+    check('subscription_events_actor_kind_check', sql`${t.actorKind} in ('customer', 'admin', 'system')`),
+  ],
+);

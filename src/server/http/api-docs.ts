@@ -29,6 +29,10 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
   { name: 'checkout', description: 'Payment intents, the test card processor, and placing the order.' },
   { name: 'orders', description: 'Orders: their details, address, cancellation, status, refunds, timeline.' },
   {
+    name: 'subscriptions',
+    description: "Subscribe and save: a customer's repeat deliveries, and the admin's list of them.",
+  },
+  {
     name: 'abandoned carts',
     description: 'Saving a cart at checkout, and restoring it from the reminder link.',
   },

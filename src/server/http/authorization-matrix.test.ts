@@ -24,6 +24,7 @@ import { abandonedCartMessages } from '../../domain/abandoned-cart.js';
 import { addressMessages } from '../../domain/addresses.js';
 import { messages } from '../../domain/messages.js';
 import { privacyMessages } from '../../domain/privacy.js';
+import { subscriptionMessages } from '../../domain/subscriptions.js';
 import type { Order } from '../../domain/orders.js';
 import { buildApp } from '../app.js';
 import * as schema from '../db/schema.js';
@@ -228,6 +229,63 @@ async function savedAddressOfA(s: Scene): Promise<number> {
   });
   expect(res.statusCode, res.body).toBe(201);
   return json<{ id: number }>(res).id;
+}
+
+/** A subscription of A's (decision 0056), written straight to the store, with a saved test card that renews. */
+async function subscriptionOfA(s: Scene): Promise<number> {
+  const [method] = await db()
+    .insert(schema.paymentMethods)
+    .values({
+      userId: s.a.id,
+      provider: 'test',
+      methodRef: `pm_test_renews_${randomBytes(4).toString('hex')}`,
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+    })
+    .returning();
+  const [row] = await db()
+    .insert(schema.subscriptions)
+    .values({
+      userId: s.a.id,
+      intervalWeeks: 4,
+      nextOrderAt: new Date(Date.now() + 28 * 86_400_000),
+      lastOrderAt: new Date(),
+      paymentMethodId: method!.id,
+      shippingInfo: { ...shippingInfo(aShipping(s)), country: 'Canada' },
+    })
+    .returning();
+  await db()
+    .insert(schema.subscriptionItems)
+    .values({ subscriptionId: row!.id, productId: s.product.id, quantity: 1 });
+  return row!.id;
+}
+const subscriptionRow = async (id: number) =>
+  (await db().select().from(schema.subscriptions).where(eq(schema.subscriptions.id, id)))[0];
+
+/** A customer route on one of A's subscriptions: A gets `a`, B and the admin a missing one's 404. */
+function subscriptionRoute(
+  method: 'GET' | 'PATCH' | 'POST',
+  path: string,
+  a: number,
+  body: unknown,
+  verify?: RouteSpec['verify'],
+): RouteSpec {
+  const withBody = body === undefined ? {} : { body };
+  return {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a,
+      admin: 404,
+      notFound: subscriptionMessages.notFound,
+      missing: () => ({ url: `/api/subscriptions/${MISSING_ID}${path}`, ...withBody }),
+    },
+    prepare: async (s) => ({ id: await subscriptionOfA(s) }),
+    request: (_s, _caller, target) => ({ url: `/api/subscriptions/${target.id}${path}`, ...withBody }),
+    ...(verify ? { verify } : {}),
+  };
 }
 
 /**
@@ -631,6 +689,74 @@ const ROUTES: Record<string, RouteSpec> = {
           .where(eq(schema.savedAddresses.id, Number(target.id))),
       ).toEqual([]);
     },
+  },
+  // Subscriptions (decision 0056): a customer reaches only their own; the admin has a list of its own.
+  'GET /api/subscriptions': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 200, b: 200, admin: 200 },
+    request: () => ({ url: '/api/subscriptions' }),
+    verify: async (res, s, caller) => {
+      const ids = json<{ id: number }[]>(res).map((row) => row.id);
+      const own = await db()
+        .select({ id: schema.subscriptions.id })
+        .from(schema.subscriptions)
+        .where(eq(schema.subscriptions.userId, person(s, caller).id));
+      expect(ids.sort()).toEqual(own.map((row) => row.id).sort());
+    },
+  },
+  'GET /api/subscriptions/:id': subscriptionRoute('GET', '', 200, undefined),
+  'PATCH /api/subscriptions/:id': subscriptionRoute(
+    'PATCH',
+    '',
+    200,
+    { interval_weeks: 6 },
+    async (_r, _s, _c, target) => {
+      expect((await subscriptionRow(Number(target.id)))?.intervalWeeks).toBe(6);
+    },
+  ),
+  'POST /api/subscriptions/:id/skip': subscriptionRoute('POST', '/skip', 200, undefined),
+  'POST /api/subscriptions/:id/pause': subscriptionRoute(
+    'POST',
+    '/pause',
+    200,
+    {},
+    async (_r, _s, _c, target) => {
+      expect((await subscriptionRow(Number(target.id)))?.status).toBe('paused');
+    },
+  ),
+  'POST /api/subscriptions/:id/resume': {
+    ...subscriptionRoute('POST', '/resume', 200, undefined),
+    prepare: async (s) => {
+      const id = await subscriptionOfA(s);
+      await db()
+        .update(schema.subscriptions)
+        .set({ status: 'paused' })
+        .where(eq(schema.subscriptions.id, id));
+      return { id };
+    },
+  },
+  'POST /api/subscriptions/:id/cancel': subscriptionRoute(
+    'POST',
+    '/cancel',
+    200,
+    { reason: 'Matrix' },
+    async (_r, _s, _c, target) => {
+      expect((await subscriptionRow(Number(target.id)))?.status).toBe('canceled');
+    },
+  ),
+  'POST /api/subscriptions/:id/order-now': subscriptionRoute(
+    'POST',
+    '/order-now',
+    201,
+    undefined,
+    async (res, s) => {
+      expect(json<Order>(res).user_id).toBe(s.a.id);
+    },
+  ),
+  'GET /api/admin/subscriptions': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/subscriptions' }),
   },
   'GET /api/users/:userId/orders': {
     audience: 'customer',

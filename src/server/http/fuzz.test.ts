@@ -514,6 +514,8 @@ interface World {
   recipeId: number;
   ingredientId: number;
   orders: { address: number; cancel: number; status: number };
+  /** The buyer's subscription (decision 0056), with no saved card: "Order now" can charge nothing. */
+  subscriptionId: number;
   intent: { client_secret: string; payment_intent_id: string };
   checkoutAmount: number;
 }
@@ -532,7 +534,13 @@ async function actorFor(route: RegisteredRoute): Promise<Actor> {
   if (route.audience === 'anonymous') return {};
   if (route.audience === 'admin') return world.admin;
   // The buyer owns the orders and the payment intent; everyone else is a new customer.
-  if (route.url.startsWith('/api/orders') || route.url.startsWith('/api/payments')) return world.buyer;
+  if (
+    route.url.startsWith('/api/orders') ||
+    route.url.startsWith('/api/payments') ||
+    route.url.startsWith('/api/subscriptions')
+  ) {
+    return world.buyer;
+  }
   return fx.person();
 }
 
@@ -558,6 +566,7 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
   }
   if (url.startsWith('/api/categories')) return { slug: world.category.slug };
   if (url.startsWith('/api/recipes')) return { id: String(world.recipeId) };
+  if (url.startsWith('/api/subscriptions/:id')) return { id: String(world.subscriptionId) };
   return {};
 }
 
@@ -618,6 +627,26 @@ function examples(actor: Actor): Record<string, object> {
     'PATCH /api/orders/:id/status': { status: 'In Progress', is_paid: true },
     'POST /api/orders/:id/refunds': { amount: 0.5, reason: 'A broken cookie' },
     'PATCH /api/admin/messages/:id': { read: true },
+    'PATCH /api/subscriptions/:id': {
+      interval_weeks: 6,
+      items: [{ id: world.product.id, quantity: 2 }],
+      shipping_address: {
+        firstName: 'Ada',
+        lastName: 'Maple',
+        address1: '1055 Canada Place',
+        city: 'Vancouver',
+        state: 'British Columbia',
+        postalCode: 'V6C 0C3',
+        country: 'Canada',
+        phoneNumber: '604 555 0123',
+        email: actor.email ?? world.buyer.email,
+      },
+    },
+    'POST /api/subscriptions/:id/skip': {},
+    'POST /api/subscriptions/:id/pause': { until: '2099-01-01' },
+    'POST /api/subscriptions/:id/resume': {},
+    'POST /api/subscriptions/:id/cancel': { reason: 'Too many cookies' },
+    'POST /api/subscriptions/:id/order-now': {},
     'POST /api/payments/create-payment-intent': {
       amount: world.checkoutAmount,
       shippingInfo: shippingInfo({ email: actor.email ?? 'ada@example.ca' }),
@@ -769,6 +798,29 @@ beforeAll(async () => {
   const status = await fx.buy(buyer, items);
   const intent = await fx.createIntent(buyer, items);
   const checkoutAmount = (await fx.expectedTotals(items, 'Vancouver', buyer.email)).totalCents;
+  const [subscription] = await db()
+    .insert(schema.subscriptions)
+    .values({
+      userId: buyer.id,
+      intervalWeeks: 4,
+      nextOrderAt: new Date(Date.now() + 28 * 86_400_000),
+      lastOrderAt: new Date(),
+      shippingInfo: {
+        firstName: 'Ada',
+        lastName: 'Maple',
+        address1: '1055 Canada Place',
+        city: 'Vancouver',
+        state: 'British Columbia',
+        postalCode: 'V6C 0C3',
+        country: 'Canada',
+        phoneNumber: '604 555 0123',
+        email: buyer.email,
+      },
+    })
+    .returning();
+  await db()
+    .insert(schema.subscriptionItems)
+    .values({ subscriptionId: subscription!.id, productId: cheapest!.id, quantity: 1 });
   world = {
     admin,
     buyer,
@@ -778,6 +830,7 @@ beforeAll(async () => {
     recipeId: recipe!.id,
     ingredientId: ingredient!.id,
     orders: { address: address.id, cancel: cancel.id, status: status.id },
+    subscriptionId: subscription!.id,
     intent,
     checkoutAmount,
   };
@@ -820,6 +873,12 @@ const BODY_ROUTES = [
   'POST /api/signup/confirm',
   'POST /api/contact',
   'POST /api/unsubscribe',
+  'PATCH /api/subscriptions/:id',
+  'POST /api/subscriptions/:id/skip',
+  'POST /api/subscriptions/:id/pause',
+  'POST /api/subscriptions/:id/resume',
+  'POST /api/subscriptions/:id/cancel',
+  'POST /api/subscriptions/:id/order-now',
 ];
 
 const routeOf = (key: string) => {
@@ -963,6 +1022,14 @@ describe('fuzzing every /api route', () => {
       'POST /api/signup': [['email']],
       'POST /api/signup/confirm': [['token']],
       'POST /api/contact': [['name'], ['email'], ['message']],
+      'PATCH /api/subscriptions/:id': [
+        ['interval_weeks'],
+        ['items'],
+        ['items', 0, 'id'],
+        ['shipping_address'],
+      ],
+      'POST /api/subscriptions/:id/pause': [['until']],
+      'POST /api/subscriptions/:id/cancel': [['reason']],
     };
     const nonArray = fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.string({ maxLength: 5 }));
     const wrongTypeFor = (value: unknown): fc.Arbitrary<unknown> => {
@@ -999,6 +1066,9 @@ describe('fuzzing every /api route', () => {
       'POST /api/orders/:id/cancel',
       'POST /api/users/verify-email/resend',
       'POST /api/unsubscribe',
+      'POST /api/subscriptions/:id/skip',
+      'POST /api/subscriptions/:id/resume',
+      'POST /api/subscriptions/:id/order-now',
     ];
     expect(Object.keys(STRICT).sort()).toEqual(BODY_ROUTES.filter((key) => !bodyless.includes(key)).sort());
 

@@ -23,6 +23,7 @@ import { paymentsModule } from './payments/module.js';
 import { privacyModule } from './privacy/module.js';
 import { recipesModule } from './recipes/module.js';
 import type { ShopModule } from './shop-module.js';
+import { subscriptionsModule } from './subscriptions/module.js';
 import { usersModule } from './users/module.js';
 
 export const SHOP_MODULES: readonly ShopModule[] = [
@@ -36,6 +37,7 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   paymentsModule,
   ordersModule,
   checkoutModule,
+  subscriptionsModule,
   privacyModule,
   usersModule,
   addressesModule,

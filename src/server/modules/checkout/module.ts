@@ -1,6 +1,6 @@
 import { databaseFailureKind } from '../../db/errors.js';
 import { defineModule } from '../shop-module.js';
-import { createPlaceOrder } from './place-order.js';
+import { createPlaceOrder, type PlaceOrder } from './place-order.js';
 import { createReconciler, type Reconciler } from './reconcile.js';
 import { checkoutRoutes } from './routes.js';
 import { createCheckoutService } from './service.js';
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sweep that makes orders of paid intents that have none (tests run it directly). */
     reconciler: Reconciler;
+    /** The one way an order comes to be (checkout/place-order.ts); subscriptions' renewals use it. */
+    placeOrder: PlaceOrder;
   }
 }
 
@@ -23,6 +25,7 @@ export const checkoutModule = defineModule('checkout', (app, { config, database,
     alertEmail: config.orderAlertEmail,
     publicUrl: config.publicUrl,
   });
+  app.decorate('placeOrder', placeOrder);
   const checkout = createCheckoutService({
     db: database.db,
     provider,

@@ -25,6 +25,7 @@ import { loadOrder, toApiOrder } from '../orders/read.js';
 import { recipientOf } from '../orders/recipient.js';
 import { customer, emailSummary, recordEvents, SYSTEM } from '../orders/timeline.js';
 import { takeStock } from '../stock/reservations.js';
+import { completeRenewal, startSubscriptions } from '../subscriptions/records.js';
 
 export function createPlaceOrder(
   db: Database,
@@ -192,6 +193,24 @@ export function createPlaceOrder(
         },
         ...emails.map((email) => ({ kind: 'email' as const, summary: emailSummary(email), actor: SYSTEM })),
       ]);
+      // Subscriptions (decision 0056): a renewal's order completes its cycle; a first order's
+      // subscription lines start their subscriptions, with the card the payment saved.
+      if (checkout.renewal) {
+        await completeRenewal(tx, {
+          renewal: checkout.renewal,
+          orderId: order.id,
+          totalLabel: formatPrice(checkout.totals.totalCents),
+          now: order.createdAt,
+        });
+      } else {
+        await startSubscriptions(tx, {
+          userId: intent.userId,
+          orderId: order.id,
+          checkout,
+          paymentMethodId: intent.paymentMethodId,
+          now: order.createdAt,
+        });
+      }
       // The shopper ordered: no reminder for the cart they saved at checkout.
       if (intent.userId !== null) await closeAbandonedCarts(tx, intent.userId);
       return { orderId: order.id, placed: created, duplicateEvent };

@@ -9,6 +9,7 @@ import { InvalidError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
+import { linePriceCents } from '../../../domain/subscriptions.js';
 import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, products } from '../../db/schema.js';
 import type { Viewer } from '../../http/viewer.js';
@@ -43,6 +44,7 @@ export async function priceCheckout(
       name: products.name,
       sku: products.sku,
       priceCents: products.priceCents,
+      subscribeSavePercent: products.subscribeSavePercent,
       isActive: products.isActive,
       stock: products.stock,
       lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
@@ -56,12 +58,14 @@ export async function priceCheckout(
   const lines = input.items.map((item) => {
     const product = byId.get(item.id);
     if (!product) throw new InvalidError(ITEMS_UNAVAILABLE);
+    const interval = item.subscription?.interval_weeks ?? null;
     return {
       productId: product.id,
       name: product.name,
       sku: product.sku,
-      priceCents: product.priceCents,
+      priceCents: linePriceCents(product.priceCents, product.subscribeSavePercent, item.subscription),
       quantity: item.quantity,
+      ...(interval === null ? {} : { intervalWeeks: interval }),
     };
   });
   const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
-import { paymentIntents, processedEvents } from '../../db/schema.js';
+import { paymentIntents, paymentMethods, processedEvents } from '../../db/schema.js';
 import { hashSecret } from './client-secret.js';
 import { PaymentDeclined, type PaymentProvider } from './provider.js';
 
@@ -22,7 +22,33 @@ export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Pays today and is saved, but every later charge of the saved card is declined. */
+  declinesLater: '4000000000000341',
+  /** Pays today (the shopper authenticates in the browser); every later charge needs it again. */
+  authenticateEachTime: '4000002760003184',
 } as const;
+
+/** What a saved test card does when it is charged later (decision 0056). */
+export type SavedCardBehaviour = 'renews' | 'declines' | 'authenticate';
+const BEHAVIOUR_OF: Record<string, SavedCardBehaviour> = {
+  [TEST_CARDS.success]: 'renews',
+  [TEST_CARDS.declinesLater]: 'declines',
+  [TEST_CARDS.authenticateEachTime]: 'authenticate',
+};
+/** A saved test card's reference names its behaviour: `pm_test_renews_…`. */
+const methodRef = (behaviour: SavedCardBehaviour) => `pm_test_${behaviour}_${randomBytes(8).toString('hex')}`;
+export function savedCardBehaviour(ref: string): SavedCardBehaviour | null {
+  const match = /^pm_test_(renews|declines|authenticate)_/.exec(ref);
+  return match ? (match[1] as SavedCardBehaviour) : null;
+}
+
+/** The answer of a charge of a saved card, the customer not present (a renewal). */
+export type SavedChargeOutcome =
+  | { status: 'succeeded' }
+  | { status: 'declined'; message: string }
+  | { status: 'requires_action'; message: string };
+
+export const AUTHENTICATION_REQUIRED = 'Your bank asks you to confirm this payment.';
 
 /** Luhn checksum, as every card number carries. */
 function luhnValid(digits: string): boolean {
@@ -46,7 +72,7 @@ export function testCardOutcome(
   if (!luhnValid(card.number)) throw new InvalidError('Your card number is invalid.');
   const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
   if (expiresAfter <= now) throw new PaymentDeclined('Your card has expired.');
-  if (card.number === TEST_CARDS.success) return 'succeeded';
+  if (card.number in BEHAVIOUR_OF) return 'succeeded';
   if (card.number === TEST_CARDS.insufficientFunds)
     throw new PaymentDeclined('Your card has insufficient funds.');
   throw new PaymentDeclined('Your card was declined.');
@@ -63,6 +89,7 @@ export function createTestProcessor(db: Database) {
       status: paymentIntents.status,
       clientSecretHash: paymentIntents.clientSecretHash,
       expiresAt: paymentIntents.expiresAt,
+      checkout: paymentIntents.checkout,
     })
     .from(paymentIntents)
     .where(eq(paymentIntents.id, sql.placeholder('id')))
@@ -79,6 +106,11 @@ export function createTestProcessor(db: Database) {
       card: { number: string; exp_month: number; exp_year: number },
       userId: number,
     ): Promise<{ intentId: string; amountCents: number }>;
+    /**
+     * Charges a saved card, the customer not present: the card's behaviour decides. Like the
+     * on-session charge it takes nothing itself: the caller's `placeOrder` is the charge.
+     */
+    chargeSaved(methodRef: string): SavedChargeOutcome;
   } = {
     name: 'test',
 
@@ -172,7 +204,39 @@ export function createTestProcessor(db: Database) {
         }
         throw error;
       }
+      // A checkout with a subscription line saves the card for its renewals (decision 0056), as
+      // Stripe does with setup_future_usage: only the brand, last four digits and expiry are kept.
+      const lines = (row.checkout as { lines?: { intervalWeeks?: number | null }[] }).lines ?? [];
+      if (lines.some((line) => line.intervalWeeks)) {
+        const behaviour = BEHAVIOUR_OF[card.number] ?? 'renews';
+        await db.transaction(async (tx) => {
+          const [saved] = await tx
+            .insert(paymentMethods)
+            .values({
+              userId,
+              provider: 'test',
+              methodRef: methodRef(behaviour),
+              brand: 'Visa',
+              last4: card.number.slice(-4),
+              expMonth: card.exp_month,
+              expYear: card.exp_year,
+            })
+            .returning({ id: paymentMethods.id });
+          await tx
+            .update(paymentIntents)
+            .set({ paymentMethodId: saved!.id, updatedAt: new Date() })
+            .where(eq(paymentIntents.id, row.id));
+        });
+      }
       return { intentId: row.id, amountCents: row.amountCents };
+    },
+
+    chargeSaved(ref) {
+      const behaviour = savedCardBehaviour(ref);
+      if (behaviour === 'renews') return { status: 'succeeded' };
+      if (behaviour === 'authenticate')
+        return { status: 'requires_action', message: AUTHENTICATION_REQUIRED };
+      return { status: 'declined', message: 'Your card was declined.' };
     },
   };
   return provider;

@@ -1,0 +1,134 @@
+/**
+ * The subscriptions API's shapes (docs/product.md, Subscriptions; decision 0056): what the customer's
+ * and the admin's calls answer and take. The rules are in subscriptions.ts.
+ */
+import { shippingInfoSchema } from './checkout.js';
+import { MAX_RECORD_ID } from './ids.js';
+import { intervalWeeksField, SUBSCRIPTION_STATUSES, subscriptionMessages } from './subscriptions.js';
+import { z } from './zod.js';
+
+export const subscriptionItemSchema = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number(),
+  /** Today's unit price, dollars. */
+  price: z.number(),
+  /** Today's subscription price of a unit, dollars. */
+  subscription_price: z.number(),
+  in_stock: z.boolean(),
+});
+
+export const subscriptionEventSchema = z.object({
+  kind: z.string(),
+  summary: z.string(),
+  actor: z.string(),
+  created_at: z.string(),
+});
+
+export const subscriptionSchema = z.object({
+  id: z.number(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  interval_weeks: z.number(),
+  next_order_at: z.string().nullable(),
+  paused_until: z.string().nullable(),
+  items: z.array(subscriptionItemSchema),
+  /** The next renewal at today's prices: subtotal, shipping, tax, total (dollars). */
+  next_total: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }),
+  card: z
+    .object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })
+    .nullable(),
+  shipping_address: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    address1: z.string(),
+    address2: z.string().optional(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    phoneNumber: z.string().nullable(),
+    email: z.string(),
+  }),
+  last_order_id: z.number().nullable(),
+  failed_attempts: z.number(),
+  cancel_reason: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ApiSubscription = z.output<typeof subscriptionSchema>;
+export const subscriptionListSchema = z.array(subscriptionSchema);
+
+/** POST /api/subscriptions/{id}/pause: until a day (YYYY-MM-DD, Vancouver), or indefinitely. */
+export const pauseSubscriptionSchema = z
+  .object({
+    until: z
+      .string({ message: 'until must be a date (YYYY-MM-DD).' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'until must be a date (YYYY-MM-DD).' })
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+        message: 'until must be a date (YYYY-MM-DD).',
+      })
+      .nullable()
+      .optional(),
+  })
+  .default({});
+export type PauseSubscription = z.output<typeof pauseSubscriptionSchema>;
+
+/** POST /api/subscriptions/{id}/cancel, with an optional reason. */
+export const cancelSubscriptionSchema = z
+  .object({
+    reason: z
+      .string({ message: 'reason must be text.' })
+      .trim()
+      .max(500, { message: 'Please keep the reason under 500 characters.' })
+      .nullable()
+      .optional(),
+  })
+  .default({});
+export type CancelSubscription = z.output<typeof cancelSubscriptionSchema>;
+
+/** A subscription's products and quantities, as PATCH takes them (each product once). */
+export const subscriptionItemsField = z
+  .array(
+    z.object({
+      id: z.number({ message: 'Each item needs a product id.' }).int().positive().max(MAX_RECORD_ID, {
+        message: 'No product has that id.',
+      }),
+      quantity: z
+        .number({ message: 'Each item needs a quantity.' })
+        .int({ message: 'Quantities are whole numbers.' })
+        .min(1, { message: 'Quantities start at 1.' })
+        .max(99, { message: 'Quantities go up to 99.' }),
+    }),
+    { message: 'items must be a list of { id, quantity }.' },
+  )
+  .min(1, { message: subscriptionMessages.noItems })
+  .max(20, { message: 'Too many different items in one subscription.' })
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
+    message: 'Each product may appear only once in items.',
+  });
+
+/**
+ * PATCH /api/subscriptions/{id}: the interval, the items (the whole list: quantities, a flavour
+ * swapped within its category) and the address; what is not sent stays.
+ */
+export const updateSubscriptionSchema = z
+  .object({
+    interval_weeks: intervalWeeksField.optional(),
+    items: subscriptionItemsField.optional(),
+    shipping_address: shippingInfoSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: subscriptionMessages.nothingToChange,
+  });
+export type UpdateSubscription = z.output<typeof updateSubscriptionSchema>;
+
+/** GET /api/admin/subscriptions?status=&q= */
+export const adminSubscriptionsQuerySchema = z.object({
+  status: z
+    .enum(SUBSCRIPTION_STATUSES, { message: 'status must be active, paused, past_due or canceled.' })
+    .optional(),
+  q: z.string().trim().max(200).optional(),
+});

@@ -1,0 +1,44 @@
+import { defineModule } from '../shop-module.js';
+import { createRenewals, type Renewals } from './renewals.js';
+import { subscriptionRoutes } from './routes.js';
+import { createSubscriptionsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The renewal engine (tests run due renewals through it with a clock of their own). */
+    renewals: Renewals;
+  }
+}
+
+/**
+ * Subscribe and save (decision 0056): the customer's subscriptions, the admin's list, and the
+ * renewals, run every minute on every instance (each attempt is exactly once, whoever runs it).
+ */
+export const subscriptionsModule = defineModule('subscriptions', (app, { config, database }) => {
+  const renewals = createRenewals({
+    db: database.db,
+    provider: app.paymentProvider,
+    testProcessor: app.payments.testProcessor,
+    placeOrder: app.placeOrder,
+    freeShippingEmail: config.freeShippingEmail,
+  });
+  app.decorate('renewals', renewals);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    running ??= renewals
+      .runDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'a subscription renewal pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    if (config.reconcileIntervalMs > 0) timer = setInterval(pass, config.reconcileIntervalMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+  subscriptionRoutes(app, createSubscriptionsService(database.db, renewals));
+});

@@ -1,0 +1,436 @@
+/**
+ * Renewing subscriptions (decision 0056): each due subscription's next cycle becomes one paid order
+ * at that day's prices, through the same `placeOrder` as every other order.
+ *
+ * Exactly once: an attempt is written (subscription_renewals, with its payment intent and the
+ * idempotency key `renewal-{subscription}-{cycle}-{attempt}`) in a transaction that holds the
+ * subscription's row, before anything is charged. Whoever comes next (a second instance, the next
+ * pass after a kill, "Order now" clicked twice) finds that attempt still charging and finishes the
+ * same one: the provider charges a key once, and `placeOrder` makes one order per intent. A cycle
+ * has at most one paid attempt (a unique index), and the order moves the subscription to the next
+ * cycle in its own transaction.
+ *
+ * A declined renewal is tried again 1, 3 and 5 days after the first decline (DUNNING_RETRY_DAYS),
+ * then the subscription is past due. Sold-out products are left out of a renewal; when all are, it
+ * waits a day at a time, up to OUT_OF_STOCK_WAIT_DAYS, then skips the cycle.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
+import { ConflictError, PaymentRequiredError, PaymentRetryError } from '../../../domain/errors.js';
+import type { Order } from '../../../domain/orders.js';
+import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
+import {
+  checkoutSnapshotShippingSchema,
+  type CheckoutSnapshotInput,
+} from '../../../domain/stored/checkout-snapshot.js';
+import { parseStored } from '../../../domain/stored/versions.js';
+import {
+  dunningRetryAt,
+  earliestRenewal,
+  nextRenewalAt,
+  ORDER_NOW_REPEAT_MINUTES,
+  OUT_OF_STOCK_WAIT_DAYS,
+  subscriptionMessages,
+  subscriptionPriceCents,
+  type IntervalWeeks,
+} from '../../../domain/subscriptions.js';
+import type { Database } from '../../db/client.js';
+import {
+  paymentIntents,
+  paymentMethods,
+  products,
+  subscriptionItems,
+  subscriptionRenewals,
+  subscriptions,
+} from '../../db/schema.js';
+import { loadOrder } from '../orders/read.js';
+import type { Actor } from '../orders/timeline.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import type { TestProcessor } from '../payments/test-processor.js';
+import { accountOf, recordSubscriptionEvent } from './records.js';
+
+export type RenewalReason = 'schedule' | 'order_now';
+
+const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, name: null };
+
+/** What one renewal came to. */
+export type RenewalOutcome =
+  | { type: 'ordered'; order: Order; created: boolean }
+  | { type: 'declined'; message: string }
+  | { type: 'requires_action'; message: string }
+  | { type: 'waiting'; message: string }
+  | { type: 'not_due' };
+
+/**
+ * checkout/place-order.ts's `placeOrder`, passed in: the order of a paid intent, once (the checkout
+ * module writes subscriptions through records.ts inside it, so this module does not import it).
+ */
+export type PlaceRenewalOrder = (
+  intentId: string,
+  amountReceivedCents: number,
+) => Promise<{ order: Order; created: boolean }>;
+
+export interface RenewalsDeps {
+  db: Database;
+  provider: PaymentProvider;
+  testProcessor?: TestProcessor | undefined;
+  placeOrder: PlaceRenewalOrder;
+  freeShippingEmail: string | undefined;
+  /** A fault hook for the crash tests: called after the attempt is written, before the charge. */
+  beforeCharge?: (attempt: { subscriptionId: number; cycle: number; attempt: number }) => Promise<void>;
+}
+
+/** The attempt to charge, as written before the charge. */
+interface Attempt {
+  subscriptionId: number;
+  cycle: number;
+  attempt: number;
+  intentId: string;
+  amountCents: number;
+  methodRef: string;
+  reason: RenewalReason;
+}
+
+export function createRenewals({
+  db,
+  provider,
+  testProcessor,
+  placeOrder,
+  freeShippingEmail,
+  beforeCharge,
+}: RenewalsDeps) {
+  /**
+   * Under the subscription's lock: the attempt to charge (the one still charging, or a new one), or
+   * why there is none.
+   */
+  async function prepare(
+    subscriptionId: number,
+    reason: RenewalReason,
+    now: Date,
+    actor: Actor,
+  ): Promise<Attempt | Exclude<RenewalOutcome, { type: 'declined' | 'requires_action' }>> {
+    return db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId))
+        .for('update');
+      if (!sub) return { type: 'not_due' as const };
+      if (sub.status !== 'active' && !(reason === 'order_now' && sub.status === 'past_due')) {
+        if (reason === 'order_now') throw new ConflictError(subscriptionMessages.notActive);
+        return { type: 'not_due' as const };
+      }
+      if (reason === 'schedule' && sub.nextOrderAt > now) return { type: 'not_due' as const };
+      const cycle = sub.cycle + 1;
+      // "Order now" clicked again just after it ordered: the order it placed is the answer.
+      if (reason === 'order_now' && sub.lastOrderId !== null) {
+        const [recent] = await tx
+          .select({ orderId: subscriptionRenewals.orderId })
+          .from(subscriptionRenewals)
+          .where(
+            and(
+              eq(subscriptionRenewals.subscriptionId, sub.id),
+              eq(subscriptionRenewals.cycle, sub.cycle),
+              eq(subscriptionRenewals.status, 'paid'),
+              eq(subscriptionRenewals.reason, 'order_now'),
+              sql`${subscriptionRenewals.updatedAt} > ${now}::timestamptz - make_interval(mins => ${ORDER_NOW_REPEAT_MINUTES})`,
+            ),
+          );
+        if (recent?.orderId) {
+          return { type: 'ordered' as const, order: (await loadOrder(tx, recent.orderId))!, created: false };
+        }
+      }
+      // An attempt of this cycle still charging (its runner died, or runs beside us): finish it.
+      const [open] = await tx
+        .select({
+          attempt: subscriptionRenewals.attempt,
+          intentId: subscriptionRenewals.paymentIntentId,
+          reason: subscriptionRenewals.reason,
+          amountCents: paymentIntents.amountCents,
+          methodRef: paymentMethods.methodRef,
+        })
+        .from(subscriptionRenewals)
+        .innerJoin(paymentIntents, eq(paymentIntents.id, subscriptionRenewals.paymentIntentId))
+        .innerJoin(paymentMethods, eq(paymentMethods.id, paymentIntents.paymentMethodId))
+        .where(
+          and(
+            eq(subscriptionRenewals.subscriptionId, sub.id),
+            eq(subscriptionRenewals.cycle, cycle),
+            eq(subscriptionRenewals.status, 'charging'),
+          ),
+        );
+      if (open?.intentId) {
+        return {
+          subscriptionId: sub.id,
+          cycle,
+          attempt: open.attempt,
+          intentId: open.intentId,
+          amountCents: open.amountCents,
+          methodRef: open.methodRef,
+          reason: open.reason as RenewalReason,
+        };
+      }
+      const [method] = sub.paymentMethodId
+        ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, sub.paymentMethodId))
+        : [];
+      if (!method) {
+        await tx
+          .update(subscriptions)
+          .set({ status: 'past_due', updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
+        await recordSubscriptionEvent(tx, sub.id, 'past_due', subscriptionMessages.noCard, actor);
+        throw new PaymentRequiredError(subscriptionMessages.noCard);
+      }
+      // Today's prices, less the subscribe-and-save percentage; sold-out products are left out.
+      const items = await tx
+        .select({
+          productId: products.id,
+          name: products.name,
+          sku: products.sku,
+          priceCents: products.priceCents,
+          percent: products.subscribeSavePercent,
+          stock: products.stock,
+          isActive: products.isActive,
+          quantity: subscriptionItems.quantity,
+        })
+        .from(subscriptionItems)
+        .innerJoin(products, eq(products.id, subscriptionItems.productId))
+        .where(eq(subscriptionItems.subscriptionId, sub.id))
+        .orderBy(asc(products.id));
+      const available = items.filter(
+        (item) => item.isActive && (item.stock === null || item.stock >= item.quantity),
+      );
+      const weeks = sub.intervalWeeks as IntervalWeeks;
+      if (available.length === 0) {
+        const since = sub.waitingSince ?? now;
+        const waitedDays = (now.getTime() - since.getTime()) / 86_400_000;
+        if (reason === 'order_now') throw new ConflictError(subscriptionMessages.nothingInStock);
+        if (waitedDays >= OUT_OF_STOCK_WAIT_DAYS) {
+          await tx
+            .update(subscriptions)
+            .set({
+              cycle,
+              nextOrderAt: nextRenewalAt(since, weeks),
+              waitingSince: null,
+              remindedAt: null,
+              updatedAt: now,
+            })
+            .where(eq(subscriptions.id, sub.id));
+          await recordSubscriptionEvent(
+            tx,
+            sub.id,
+            'skipped',
+            `Skipped: everything was sold out for ${OUT_OF_STOCK_WAIT_DAYS} days`,
+            actor,
+          );
+        } else {
+          await tx
+            .update(subscriptions)
+            .set({ waitingSince: since, nextOrderAt: earliestRenewal(now), updatedAt: now })
+            .where(eq(subscriptions.id, sub.id));
+          await recordSubscriptionEvent(tx, sub.id, 'waiting', subscriptionMessages.nothingInStock, actor);
+        }
+        return { type: 'waiting' as const, message: subscriptionMessages.nothingInStock };
+      }
+      const shippingInfo = parseStored(
+        "a subscription's address",
+        checkoutSnapshotShippingSchema,
+        sub.shippingInfo,
+      );
+      const lines = available.map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        sku: item.sku,
+        priceCents: subscriptionPriceCents(item.priceCents, item.percent),
+        quantity: item.quantity,
+        intervalWeeks: weeks,
+      }));
+      const account = await accountOf(tx, sub.userId);
+      const totals = checkoutTotals(lines, shippingInfo, isFreeShippingAccount(account, freeShippingEmail));
+      const [last] = await tx
+        .select({ attempt: max(subscriptionRenewals.attempt) })
+        .from(subscriptionRenewals)
+        .where(and(eq(subscriptionRenewals.subscriptionId, sub.id), eq(subscriptionRenewals.cycle, cycle)));
+      const attempt = (last?.attempt ?? 0) + 1;
+      const checkout: CheckoutSnapshotInput = {
+        lines,
+        shippingInfo,
+        totals,
+        renewal: { subscriptionId: sub.id, cycle, attempt },
+      };
+      const intentId = `pi_test_${randomBytes(12).toString('hex')}`;
+      await tx.insert(paymentIntents).values({
+        id: intentId,
+        provider: provider.name,
+        userId: sub.userId,
+        amountCents: totals.totalCents,
+        status: 'requires_payment_method',
+        idempotencyKey: `renewal-${sub.id}-${cycle}-${attempt}`,
+        checkout: checkout as unknown as Record<string, unknown>,
+        paymentMethodId: method.id,
+      });
+      await tx.insert(subscriptionRenewals).values({
+        subscriptionId: sub.id,
+        cycle,
+        attempt,
+        status: 'charging',
+        reason,
+        paymentIntentId: intentId,
+      });
+      const left = items.length - available.length;
+      if (left > 0) {
+        const names = items.filter((item) => !available.includes(item)).map((item) => item.name);
+        await recordSubscriptionEvent(
+          tx,
+          sub.id,
+          'items_left_out',
+          `Left out of this delivery (sold out): ${names.join(', ')}`,
+          actor,
+        );
+      }
+      return {
+        subscriptionId: sub.id,
+        cycle,
+        attempt,
+        intentId,
+        amountCents: totals.totalCents,
+        methodRef: method.methodRef,
+        reason,
+      };
+    });
+  }
+
+  /** A declined (or authentication-needing) attempt: the dunning schedule, or past due. */
+  async function failed(
+    attempt: Attempt,
+    status: 'declined' | 'requires_action',
+    message: string,
+    now: Date,
+    actor: Actor,
+  ) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(subscriptionRenewals)
+        .set({ status, message, updatedAt: now })
+        .where(
+          and(
+            eq(subscriptionRenewals.subscriptionId, attempt.subscriptionId),
+            eq(subscriptionRenewals.cycle, attempt.cycle),
+            eq(subscriptionRenewals.attempt, attempt.attempt),
+            eq(subscriptionRenewals.status, 'charging'),
+          ),
+        );
+      await tx
+        .update(paymentIntents)
+        .set({ status: 'canceled', lastError: message, updatedAt: now })
+        .where(
+          and(eq(paymentIntents.id, attempt.intentId), eq(paymentIntents.status, 'requires_payment_method')),
+        );
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, attempt.subscriptionId))
+        .for('update');
+      if (!sub) return;
+      if (attempt.reason === 'order_now') {
+        await recordSubscriptionEvent(tx, sub.id, 'declined', `Order now declined: ${message}`, actor);
+        return;
+      }
+      const firstDeclinedAt = sub.firstDeclinedAt ?? now;
+      const retryAt = dunningRetryAt(firstDeclinedAt, sub.retriesMade);
+      await tx
+        .update(subscriptions)
+        .set(
+          retryAt
+            ? { firstDeclinedAt, retriesMade: sub.retriesMade + 1, nextOrderAt: retryAt, updatedAt: now }
+            : { firstDeclinedAt, status: 'past_due', updatedAt: now },
+        )
+        .where(eq(subscriptions.id, sub.id));
+      await recordSubscriptionEvent(
+        tx,
+        sub.id,
+        retryAt ? 'declined' : 'past_due',
+        retryAt
+          ? `Renewal declined (${message}); trying again ${retryAt.toISOString().slice(0, 10)}`
+          : `Renewal declined (${message}) after ${sub.retriesMade} retries: past due`,
+        actor,
+      );
+    });
+  }
+
+  /** Charges a written attempt and, when paid, places its order. */
+  async function charge(attempt: Attempt, now: Date, actor: Actor): Promise<RenewalOutcome> {
+    await beforeCharge?.(attempt);
+    if (!testProcessor) {
+      throw new Error('Renewals with Stripe charge through its off-session intents (decision 0056).');
+    }
+    const outcome = testProcessor.chargeSaved(attempt.methodRef);
+    if (outcome.status !== 'succeeded') {
+      await failed(attempt, outcome.status, outcome.message, now, actor);
+      return { type: outcome.status, message: outcome.message };
+    }
+    try {
+      const { order, created } = await placeOrder(attempt.intentId, attempt.amountCents);
+      return { type: 'ordered', order, created };
+    } catch (error) {
+      // A product sold out between pricing and the charge: nothing was charged (the test
+      // processor's charge is placeOrder's transaction). The attempt ends; the next one prices again.
+      if (error instanceof PaymentRetryError) {
+        await db
+          .update(subscriptionRenewals)
+          .set({ status: 'canceled', message: error.message, updatedAt: now })
+          .where(
+            and(
+              eq(subscriptionRenewals.paymentIntentId, attempt.intentId),
+              eq(subscriptionRenewals.status, 'charging'),
+            ),
+          );
+        return { type: 'waiting', message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  async function renew(
+    subscriptionId: number,
+    reason: RenewalReason,
+    now = new Date(),
+    actor: Actor = SYSTEM_ACTOR,
+  ): Promise<RenewalOutcome> {
+    const prepared = await prepare(subscriptionId, reason, now, actor);
+    if (!('intentId' in prepared)) return prepared;
+    return charge(prepared, now, actor);
+  }
+
+  return {
+    renew,
+
+    /**
+     * One pass: every subscription due by `now` is renewed, and every pause that ends by then is
+     * lifted. Safe on several instances at once (the attempt, not the pass, is exactly once).
+     */
+    async runDue(now = new Date()) {
+      await db.transaction(async (tx) => {
+        const resumed = await tx
+          .update(subscriptions)
+          .set({ status: 'active', pausedUntil: null, updatedAt: now })
+          .where(and(eq(subscriptions.status, 'paused'), lte(subscriptions.pausedUntil, now)))
+          .returning({ id: subscriptions.id });
+        for (const { id } of resumed) {
+          await recordSubscriptionEvent(tx, id, 'resumed', 'Resumed: the pause ended', SYSTEM_ACTOR);
+        }
+      });
+      const due = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextOrderAt, now)))
+        .orderBy(asc(subscriptions.nextOrderAt))
+        .limit(100);
+      const outcomes: RenewalOutcome[] = [];
+      for (const { id } of due) outcomes.push(await renew(id, 'schedule', now));
+      return outcomes;
+    },
+  };
+}
+
+export type Renewals = ReturnType<typeof createRenewals>;

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ConflictError, PaymentRequiredError } from '../../../domain/errors.js';
+import { orderSchema } from '../../../domain/orders.js';
+import {
+  adminSubscriptionsQuerySchema,
+  cancelSubscriptionSchema,
+  pauseSubscriptionSchema,
+  subscriptionListSchema,
+  subscriptionSchema,
+  updateSubscriptionSchema,
+} from '../../../domain/subscription-schemas.js';
+import { requireViewer } from '../../http/audience.js';
+import { errorResponses, idParams } from '../../http/route-schemas.js';
+import type { SubscriptionsService } from './service.js';
+
+const tags = ['subscriptions'];
+
+/**
+ * The signed-in customer's subscriptions and the admin's list (decision 0056). A customer only ever
+ * reaches their own: another account's id answers 404 like a missing one.
+ */
+export function subscriptionRoutes(fastify: FastifyInstance, subscriptions: SubscriptionsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const customer = { audience: 'customer' } as const;
+  const admin = { audience: 'admin' } as const;
+  const one = { 200: subscriptionSchema, ...errorResponses };
+
+  app.get(
+    '/api/subscriptions',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: "The caller's subscriptions, newest first",
+        response: { 200: subscriptionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => subscriptions.list((await requireViewer(request)).id),
+  );
+
+  app.get(
+    '/api/subscriptions/:id',
+    {
+      config: customer,
+      schema: { tags, summary: 'One of the caller’s subscriptions', params: idParams, response: one },
+    },
+    async (request) => subscriptions.get((await requireViewer(request)).id, request.params.id),
+  );
+
+  app.patch(
+    '/api/subscriptions/:id',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Change the interval, the items (a flavour within its category) or the address',
+        params: idParams,
+        body: updateSubscriptionSchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      subscriptions.update((await requireViewer(request)).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/skip',
+    {
+      config: customer,
+      schema: { tags, summary: 'Skip the next delivery', params: idParams, response: one },
+    },
+    async (request) => subscriptions.skip((await requireViewer(request)).id, request.params.id),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/pause',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Pause until a day (YYYY-MM-DD, it orders again that day) or, without one, until resumed',
+        params: idParams,
+        body: pauseSubscriptionSchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      subscriptions.pause((await requireViewer(request)).id, request.params.id, request.body.until),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/resume',
+    {
+      config: customer,
+      schema: { tags, summary: 'Resume a paused subscription', params: idParams, response: one },
+    },
+    async (request) => subscriptions.resume((await requireViewer(request)).id, request.params.id),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/cancel',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: 'Cancel, with an optional reason',
+        params: idParams,
+        body: cancelSubscriptionSchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      subscriptions.cancel((await requireViewer(request)).id, request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/order-now',
+    {
+      config: { ...customer, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Order the next delivery now, at today’s prices: answers its order',
+        description:
+          'A repeat within 10 minutes answers the same order (200). 402 when the saved card is declined or needs the customer to confirm; 409 when everything is sold out.',
+        params: idParams,
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await subscriptions.orderNow((await requireViewer(request)).id, request.params.id);
+      if (outcome.type === 'ordered') {
+        reply.status(outcome.created ? 201 : 200);
+        return outcome.order;
+      }
+      if (outcome.type === 'declined' || outcome.type === 'requires_action') {
+        throw new PaymentRequiredError(outcome.message);
+      }
+      throw new ConflictError(outcome.type === 'waiting' ? outcome.message : 'Nothing to order.');
+    },
+  );
+
+  app.get(
+    '/api/admin/subscriptions',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Every subscription, newest first: filtered by status, searched by e-mail',
+        querystring: adminSubscriptionsQuerySchema,
+        response: {
+          200: z.array(subscriptionSchema.extend({ email: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => subscriptions.adminList(request.query),
+  );
+}

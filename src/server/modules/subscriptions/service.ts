@@ -1,0 +1,363 @@
+/**
+ * The customer's subscriptions (decision 0056): see them, skip, pause, resume, cancel, change them,
+ * order now; and the admin's list. Every change holds the subscription's row, checks the owner, and
+ * writes its line of history in the same transaction.
+ */
+import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '../../../domain/money.js';
+import { checkoutTotals } from '../../../domain/pricing.js';
+import type { ApiSubscription, UpdateSubscription } from '../../../domain/subscription-schemas.js';
+import { checkoutSnapshotShippingSchema } from '../../../domain/stored/checkout-snapshot.js';
+import { parseStored } from '../../../domain/stored/versions.js';
+import {
+  afterIntervalChange,
+  afterResume,
+  latestPauseEnd,
+  nextRenewalAt,
+  shopInstant,
+  subscriptionMessages,
+  subscriptionPriceCents,
+  type IntervalWeeks,
+  type SubscriptionStatus,
+} from '../../../domain/subscriptions.js';
+import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import type { Database, Transaction } from '../../db/client.js';
+import {
+  categories,
+  paymentMethods,
+  products,
+  subscriptionEvents,
+  subscriptionItems,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
+import type { Actor } from '../orders/timeline.js';
+import { recordSubscriptionEvent } from './records.js';
+import type { Renewals } from './renewals.js';
+
+type Row = typeof subscriptions.$inferSelect;
+
+export function createSubscriptionsService(db: Database, renewals: Renewals) {
+  const customerActor = (userId: number): Actor => ({ kind: 'customer', id: userId, name: null });
+
+  async function toApi(executor: Pick<Database, 'select'>, rows: Row[]): Promise<ApiSubscription[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const items = await executor
+      .select({
+        subscriptionId: subscriptionItems.subscriptionId,
+        quantity: subscriptionItems.quantity,
+        productId: products.id,
+        name: products.name,
+        slug: products.slug,
+        category: categories.name,
+        imageUrl: products.imageUrl,
+        priceCents: products.priceCents,
+        percent: products.subscribeSavePercent,
+        stock: products.stock,
+        isActive: products.isActive,
+      })
+      .from(subscriptionItems)
+      .innerJoin(products, eq(products.id, subscriptionItems.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(subscriptionItems.subscriptionId, ids))
+      .orderBy(asc(products.id));
+    const methodIds = rows.flatMap((row) => (row.paymentMethodId ? [row.paymentMethodId] : []));
+    const methods = methodIds.length
+      ? await executor.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
+      : [];
+    return rows.map((row) => {
+      const own = items.filter((item) => item.subscriptionId === row.id);
+      const address = parseStored(
+        "a subscription's address",
+        checkoutSnapshotShippingSchema,
+        row.shippingInfo,
+      );
+      const priced = own
+        .filter((item) => item.isActive && (item.stock === null || item.stock >= item.quantity))
+        .map((item) => ({
+          priceCents: subscriptionPriceCents(item.priceCents, item.percent),
+          quantity: item.quantity,
+        }));
+      const totals = checkoutTotals(priced, address);
+      const method = methods.find((m) => m.id === row.paymentMethodId);
+      return {
+        id: row.id,
+        status: row.status,
+        interval_weeks: row.intervalWeeks,
+        next_order_at: row.status === 'canceled' ? null : row.nextOrderAt.toISOString(),
+        paused_until: row.pausedUntil?.toISOString() ?? null,
+        items: own.map((item) => ({
+          product_id: item.productId,
+          name: item.name,
+          slug: item.slug,
+          category: item.category,
+          image_url: item.imageUrl,
+          quantity: item.quantity,
+          price: centsToDollars(item.priceCents),
+          subscription_price: centsToDollars(subscriptionPriceCents(item.priceCents, item.percent)),
+          in_stock: item.isActive && (item.stock === null || item.stock >= item.quantity),
+        })),
+        next_total: {
+          subtotal: centsToDollars(totals.subtotalCents),
+          shipping: centsToDollars(totals.shippingCents),
+          tax: centsToDollars(totals.taxCents),
+          total: centsToDollars(totals.totalCents),
+        },
+        card: method
+          ? { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear }
+          : null,
+        shipping_address: address,
+        last_order_id: row.lastOrderId,
+        failed_attempts: row.firstDeclinedAt ? row.retriesMade : 0,
+        cancel_reason: row.cancelReason,
+        canceled_at: row.canceledAt?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** The caller's subscription, locked for a change; another account's answers 404 like a missing one. */
+  async function lockOwn(tx: Transaction, userId: number, id: number): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+      .for('update');
+    if (!row) throw new NotFoundError(subscriptionMessages.notFound);
+    return row;
+  }
+
+  /** A change in one transaction: lock, check, write, record; answers the subscription after it. */
+  async function change(
+    userId: number,
+    id: number,
+    apply: (tx: Transaction, row: Row, now: Date) => Promise<void>,
+  ): Promise<ApiSubscription> {
+    return db.transaction(async (tx) => {
+      const row = await lockOwn(tx, userId, id);
+      await apply(tx, row, new Date());
+      const [after] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return (await toApi(tx, [after!]))[0]!;
+    });
+  }
+
+  const notCanceled = (row: Row) => {
+    if (row.status === 'canceled') throw new ConflictError(subscriptionMessages.canceled);
+  };
+
+  return {
+    async list(userId: number) {
+      const rows = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(desc(subscriptions.id));
+      return toApi(db, rows);
+    },
+
+    async get(userId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+      if (!row) throw new NotFoundError(subscriptionMessages.notFound);
+      return (await toApi(db, [row]))[0]!;
+    },
+
+    /** The next delivery is skipped: the one after it is one interval later. */
+    skip(userId: number, id: number) {
+      return change(userId, id, async (tx, row, now) => {
+        if (row.status !== 'active') throw new ConflictError(subscriptionMessages.notActive);
+        const next = nextRenewalAt(row.nextOrderAt, row.intervalWeeks as IntervalWeeks);
+        await tx
+          .update(subscriptions)
+          .set({ cycle: row.cycle + 1, nextOrderAt: next, remindedAt: null, updatedAt: now })
+          .where(eq(subscriptions.id, row.id));
+        await recordSubscriptionEvent(
+          tx,
+          row.id,
+          'skipped',
+          `Skipped the delivery of ${row.nextOrderAt.toISOString().slice(0, 10)}; next ${next.toISOString().slice(0, 10)}`,
+          customerActor(userId),
+        );
+      });
+    },
+
+    /** Paused until a day (it orders again that day) or indefinitely. */
+    pause(userId: number, id: number, until: string | null | undefined) {
+      return change(userId, id, async (tx, row, now) => {
+        notCanceled(row);
+        const resumeAt = until ? shopInstant(until) : null;
+        if (resumeAt && resumeAt <= now) throw new InvalidError(subscriptionMessages.pauseInPast);
+        if (resumeAt && resumeAt > latestPauseEnd(now))
+          throw new InvalidError(subscriptionMessages.pauseTooFar);
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'paused',
+            pausedUntil: resumeAt,
+            ...(resumeAt && resumeAt > row.nextOrderAt ? { nextOrderAt: resumeAt } : {}),
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, row.id));
+        await recordSubscriptionEvent(
+          tx,
+          row.id,
+          'paused',
+          resumeAt ? `Paused until ${until}` : 'Paused until resumed',
+          customerActor(userId),
+        );
+      });
+    },
+
+    resume(userId: number, id: number) {
+      return change(userId, id, async (tx, row, now) => {
+        if (row.status !== 'paused') throw new ConflictError(subscriptionMessages.notPaused);
+        const next = afterResume(row.nextOrderAt, now);
+        await tx
+          .update(subscriptions)
+          .set({ status: 'active', pausedUntil: null, nextOrderAt: next, updatedAt: now })
+          .where(eq(subscriptions.id, row.id));
+        await recordSubscriptionEvent(
+          tx,
+          row.id,
+          'resumed',
+          `Resumed; next delivery ${next.toISOString().slice(0, 10)}`,
+          customerActor(userId),
+        );
+      });
+    },
+
+    cancel(userId: number, id: number, reason: string | null | undefined, actor?: Actor) {
+      return change(userId, id, async (tx, row, now) => {
+        if (row.status === 'canceled') throw new ConflictError(subscriptionMessages.alreadyCanceled);
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'canceled',
+            canceledAt: now,
+            cancelReason: reason || null,
+            pausedUntil: null,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, row.id));
+        await recordSubscriptionEvent(
+          tx,
+          row.id,
+          'canceled',
+          reason ? `Cancelled: ${reason}` : 'Cancelled',
+          actor ?? customerActor(userId),
+        );
+      });
+    },
+
+    update(userId: number, id: number, body: UpdateSubscription) {
+      return change(userId, id, async (tx, row, now) => {
+        notCanceled(row);
+        const changes: string[] = [];
+        const set: Partial<typeof subscriptions.$inferInsert> = { updatedAt: now };
+        if (body.interval_weeks !== undefined && body.interval_weeks !== row.intervalWeeks) {
+          set.intervalWeeks = body.interval_weeks;
+          set.nextOrderAt = afterIntervalChange(row.lastOrderAt, body.interval_weeks, now);
+          changes.push(`every ${body.interval_weeks} weeks (was ${row.intervalWeeks})`);
+        }
+        if (body.items) {
+          const current = await tx
+            .select({ productId: subscriptionItems.productId, categoryId: products.categoryId })
+            .from(subscriptionItems)
+            .innerJoin(products, eq(products.id, subscriptionItems.productId))
+            .where(eq(subscriptionItems.subscriptionId, row.id));
+          const wanted = await tx
+            .select({
+              id: products.id,
+              name: products.name,
+              categoryId: products.categoryId,
+              isActive: products.isActive,
+            })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                body.items.map((item) => item.id),
+              ),
+            );
+          const allowedCategories = new Set(current.map((item) => item.categoryId));
+          for (const item of body.items) {
+            const product = wanted.find((p) => p.id === item.id);
+            if (!product || !product.isActive)
+              throw new InvalidError(subscriptionMessages.productUnavailable);
+            // A flavour swap stays in the subscription's categories (a cookie for a cookie).
+            if (!allowedCategories.has(product.categoryId)) {
+              throw new InvalidError(subscriptionMessages.swapOutsideCategory);
+            }
+          }
+          await tx.delete(subscriptionItems).where(eq(subscriptionItems.subscriptionId, row.id));
+          await tx.insert(subscriptionItems).values(
+            body.items.map((item) => ({
+              subscriptionId: row.id,
+              productId: item.id,
+              quantity: item.quantity,
+            })),
+          );
+          changes.push(
+            `items: ${body.items.map((item) => `${item.quantity} x ${wanted.find((p) => p.id === item.id)!.name}`).join(', ')}`,
+          );
+        }
+        if (body.shipping_address) {
+          set.shippingInfo = body.shipping_address as unknown as Record<string, unknown>;
+          changes.push(`address: ${body.shipping_address.address1}, ${body.shipping_address.city}`);
+        }
+        await tx.update(subscriptions).set(set).where(eq(subscriptions.id, row.id));
+        if (changes.length > 0) {
+          await recordSubscriptionEvent(
+            tx,
+            row.id,
+            'changed',
+            `Changed ${changes.join('; ')}`,
+            customerActor(userId),
+          );
+        }
+      });
+    },
+
+    /** The next delivery now, at today's prices: answers its order (the same one on a repeat). */
+    async orderNow(userId: number, id: number) {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+      if (!row) throw new NotFoundError(subscriptionMessages.notFound);
+      return renewals.renew(id, 'order_now', new Date(), customerActor(userId));
+    },
+
+    async history(id: number) {
+      return db
+        .select()
+        .from(subscriptionEvents)
+        .where(eq(subscriptionEvents.subscriptionId, id))
+        .orderBy(asc(subscriptionEvents.id));
+    },
+
+    /** The admin's list: newest first, by status and by the customer's e-mail. */
+    async adminList(filter: { status?: SubscriptionStatus | undefined; q?: string | undefined }) {
+      const where: SQL[] = [];
+      if (filter.status) where.push(eq(subscriptions.status, filter.status));
+      if (filter.q) where.push(ilike(users.email, `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`));
+      const rows = await db
+        .select({ subscription: subscriptions, email: users.email })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(and(...where))
+        .orderBy(desc(subscriptions.id))
+        .limit(200);
+      const api = await toApi(
+        db,
+        rows.map((r) => r.subscription),
+      );
+      return api.map((subscription, i) => ({ ...subscription, email: rows[i]!.email }));
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -5,6 +5,7 @@
 import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
 import { SOLD_OUT } from './stock.js';
+import { isIntervalWeeks, subscriptionPriceCents, type SubscriptionChoice } from './subscriptions.js';
 
 export interface CartItem {
   id: number;
@@ -19,6 +20,15 @@ export interface CartItem {
   size: number | null;
   slug: string;
   category: string;
+  /**
+   * A subscription line (decision 0056): renews every `interval_weeks` at the subscription price
+   * (`price` is then that price, and `regular_price` the one-time price). Absent: a one-time line.
+   */
+  subscription?: SubscriptionChoice | null;
+  /** dollars: the one-time price of a subscription line's unit */
+  regular_price?: number;
+  /** percent off a subscription unit, as the catalogue says (decision 0056) */
+  subscribe_save_percent?: number;
 }
 
 export interface Cart {
@@ -28,11 +38,12 @@ export interface Cart {
   totalPrice: number;
 }
 
-export type CartProduct = Omit<CartItem, 'quantity' | 'totalPrice'>;
+export type CartProduct = Omit<CartItem, 'quantity' | 'totalPrice' | 'subscription' | 'regular_price'>;
 
 /** The cart line fields of a catalogue product. */
 export function toCartProduct(
-  p: Pick<Product, 'id' | 'name' | 'price' | 'sku' | 'image_url' | 'size' | 'slug' | 'category'>,
+  p: Pick<Product, 'id' | 'name' | 'price' | 'sku' | 'image_url' | 'size' | 'slug' | 'category'> &
+    Partial<Pick<Product, 'subscribe_save_percent'>>,
 ): CartProduct {
   return {
     id: p.id,
@@ -43,8 +54,19 @@ export function toCartProduct(
     size: p.size,
     slug: p.slug,
     category: p.category,
+    ...(p.subscribe_save_percent ? { subscribe_save_percent: p.subscribe_save_percent } : {}),
   };
 }
+
+/**
+ * What names a cart line: the product, and whether it is the subscription line. A product may be in
+ * the cart twice, once one-time and once subscribed (decision 0056); a number names the one-time line.
+ */
+export type LineKey = string;
+export function lineKey(item: { id: number; subscription?: SubscriptionChoice | null }): LineKey {
+  return item.subscription ? `${item.id}:subscription` : String(item.id);
+}
+const keyOf = (key: LineKey | number) => (typeof key === 'number' ? String(key) : key);
 
 export const MIN_QUANTITY = 1;
 /** A line holds at most this many packs; larger orders go through wholesale. */
@@ -58,8 +80,29 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
 }
 
-function line(product: CartProduct, quantity: number): CartItem {
-  return { ...product, quantity, totalPrice: centsToDollars(dollarsToCents(product.price) * quantity) };
+function line(
+  product: CartProduct & { regular_price?: number | undefined },
+  quantity: number,
+  subscription: SubscriptionChoice | null = null,
+): CartItem {
+  const { regular_price: _regular, ...fields } = product as CartItem;
+  delete (fields as Partial<CartItem>).subscription;
+  if (!subscription) {
+    const price = product.regular_price ?? product.price;
+    return { ...fields, price, quantity, totalPrice: centsToDollars(dollarsToCents(price) * quantity) };
+  }
+  const regular = product.regular_price ?? product.price;
+  const price = centsToDollars(
+    subscriptionPriceCents(dollarsToCents(regular), product.subscribe_save_percent ?? 0),
+  );
+  return {
+    ...fields,
+    price,
+    regular_price: regular,
+    subscription: { interval_weeks: subscription.interval_weeks },
+    quantity,
+    totalPrice: centsToDollars(dollarsToCents(price) * quantity),
+  };
 }
 
 /** Recomputes the totals from the lines, in cents. */
@@ -73,15 +116,25 @@ export function withTotals(items: CartItem[]): Cart {
   return { items, totalQuantity: quantity, totalPrice: centsToDollars(cents) };
 }
 
-/** Adds a product: the same id grows its line, otherwise a new line is appended. */
-export function addToCart(cart: Cart, product: CartProduct, quantity: number): Cart {
+/**
+ * Adds a product: its line (the one-time line, or the subscription line when `subscription` is
+ * given) grows, otherwise a new line is appended. Subscribing again at another interval moves the
+ * line to it.
+ */
+export function addToCart(
+  cart: Cart,
+  product: CartProduct,
+  quantity: number,
+  subscription: SubscriptionChoice | null = null,
+): Cart {
   const qty = clampQuantity(quantity);
-  const existing = cart.items.find((item) => item.id === product.id);
+  const key = lineKey({ id: product.id, subscription });
+  const existing = cart.items.find((item) => lineKey(item) === key);
   const items = existing
     ? cart.items.map((item) =>
-        item.id === product.id ? line(product, clampQuantity(item.quantity + qty)) : item,
+        lineKey(item) === key ? line(product, clampQuantity(item.quantity + qty), subscription) : item,
       )
-    : [...cart.items, line(product, qty)];
+    : [...cart.items, line(product, qty, subscription)];
   return withTotals(items);
 }
 
@@ -89,23 +142,59 @@ export function addToCart(cart: Cart, product: CartProduct, quantity: number): C
  * How many of `quantity` adding the product puts in the cart: its line stops at MAX_QUANTITY, so an
  * add on top of a full line puts fewer, or none (the page then says why).
  */
-export function unitsAdded(cart: Cart, productId: number, quantity: number): number {
-  const held = cart.items.find((item) => item.id === productId)?.quantity ?? 0;
+export function unitsAdded(
+  cart: Cart,
+  productId: number,
+  quantity: number,
+  subscription: SubscriptionChoice | null = null,
+): number {
+  const key = lineKey({ id: productId, subscription });
+  const held = cart.items.find((item) => lineKey(item) === key)?.quantity ?? 0;
   return Math.max(0, clampQuantity(held + clampQuantity(quantity)) - held);
 }
 
-export function removeFromCart(cart: Cart, id: number): Cart {
-  return withTotals(cart.items.filter((item) => item.id !== id));
+export function removeFromCart(cart: Cart, key: LineKey | number): Cart {
+  return withTotals(cart.items.filter((item) => lineKey(item) !== keyOf(key)));
+}
+
+/** Turns a line into a subscription at an interval, or back to one-time (null); merges with a twin. */
+export function setLineSubscription(
+  cart: Cart,
+  key: LineKey | number,
+  subscription: SubscriptionChoice | null,
+): Cart {
+  const item = cart.items.find((i) => lineKey(i) === keyOf(key));
+  if (!item) return cart;
+  const rest = withTotals(cart.items.filter((i) => i !== item));
+  return addToCart(rest, item, item.quantity, subscription);
+}
+
+/** The cart's subscription lines. */
+export const subscriptionLines = (cart: Cart) => cart.items.filter((item) => item.subscription);
+
+/** A stored line's subscription, if it is a valid one (anything else reads as one-time). */
+export function readSubscription(value: unknown): SubscriptionChoice | null {
+  const weeks = (value as { interval_weeks?: unknown } | null)?.interval_weeks;
+  return typeof weeks === 'number' && isIntervalWeeks(weeks) ? { interval_weeks: weeks } : null;
 }
 
 /**
  * Sets a line's quantity; a quantity below 1 (or not a number) leaves the cart unchanged. Above the
  * line's limit (the per-line limit, or the units `left` when the stock is counted) it stops there.
  */
-export function updateQuantity(cart: Cart, id: number, quantity: number, left: number | null = null): Cart {
+export function updateQuantity(
+  cart: Cart,
+  key: LineKey | number,
+  quantity: number,
+  left: number | null = null,
+): Cart {
   if (!Number.isFinite(quantity) || quantity < MIN_QUANTITY) return cart;
   const qty = Math.min(clampQuantity(quantity), quantityLimit(left).most);
-  return withTotals(cart.items.map((item) => (item.id === id ? line(item, qty) : item)));
+  return withTotals(
+    cart.items.map((item) =>
+      lineKey(item) === keyOf(key) ? line(item, qty, item.subscription ?? null) : item,
+    ),
+  );
 }
 
 /**
@@ -184,9 +273,10 @@ export function refreshCart(cart: Cart, catalogue: readonly CartProduct[]): Cart
       removed.push(item);
       continue;
     }
-    if (dollarsToCents(product.price) !== dollarsToCents(item.price))
+    const fresh = line(product, item.quantity, item.subscription ?? null);
+    if (dollarsToCents(fresh.price) !== dollarsToCents(item.price))
       repriced.push({ item, oldPrice: item.price });
-    items.push(line(product, item.quantity));
+    items.push(fresh);
   }
   return { cart: withTotals(items), removed, repriced };
 }

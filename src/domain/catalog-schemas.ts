@@ -49,6 +49,8 @@ export const productSchema = z.object({
    * decision 0022).
    */
   stock: z.number().int().nullable(),
+  /** Subscribe and save (decision 0056): percent off each unit of a subscription; 0 for none. */
+  subscribe_save_percent: z.number().int(),
 });
 
 export const categoryConfigSchema = z.object({

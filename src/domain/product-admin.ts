@@ -3,6 +3,7 @@
  * fields). Multipart sends every value as text, so numbers are read from strings and the lists may
  * arrive as JSON text; JSON bodies send them as they are.
  */
+import { MAX_SUBSCRIBE_SAVE_PERCENT } from './subscriptions.js';
 import { productSchema } from './catalog-schemas.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { adjustmentProblem, MAX_STOCK, STOCK_NOTE_MAX, STOCK_REASONS } from './stock.js';
@@ -169,6 +170,29 @@ const stockField = z
       .nullable(),
   );
 
+const SUBSCRIBE_SAVE_MESSAGE = `Subscribe & save must be a whole percentage from 0 to ${MAX_SUBSCRIBE_SAVE_PERCENT}.`;
+/** Percent off each subscription unit (decision 0056); a number, or text from the form. */
+const subscribeSaveField = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .transform((value) => (/^\d{1,3}$/.test(value) ? Number(value) : NaN)),
+    ],
+    {
+      message: SUBSCRIBE_SAVE_MESSAGE,
+    },
+  )
+  .pipe(
+    z
+      .number({ message: SUBSCRIBE_SAVE_MESSAGE })
+      .int({ message: SUBSCRIBE_SAVE_MESSAGE })
+      .min(0, { message: SUBSCRIBE_SAVE_MESSAGE })
+      .max(MAX_SUBSCRIBE_SAVE_PERCENT, { message: SUBSCRIBE_SAVE_MESSAGE }),
+  );
+
 const fields = {
   name: text('Name', PRODUCT_LIMITS.name).min(1, { message: 'Please enter the product name.' }),
   description: text('Description', PRODUCT_LIMITS.description),
@@ -182,6 +206,7 @@ const fields = {
   ingredients: textList('Ingredients'),
   allergens: textList('Allergens'),
   stock: stockField,
+  subscribe_save_percent: subscribeSaveField,
 };
 
 export const productCreateSchema = z.object({
@@ -195,6 +220,7 @@ export const productCreateSchema = z.object({
   ingredients: fields.ingredients.optional().transform((v) => v ?? []),
   allergens: fields.allergens.optional().transform((v) => v ?? []),
   stock: fields.stock.optional().transform((v) => v ?? null),
+  subscribe_save_percent: fields.subscribe_save_percent.optional().transform((v) => v ?? 0),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 

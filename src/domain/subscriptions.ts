@@ -12,6 +12,8 @@ import { z } from './zod.js';
 export const SUBSCRIPTION_INTERVALS = [2, 4, 6, 8] as const;
 export type IntervalWeeks = (typeof SUBSCRIPTION_INTERVALS)[number];
 export const DEFAULT_INTERVAL_WEEKS: IntervalWeeks = 4;
+export const isIntervalWeeks = (value: number): value is IntervalWeeks =>
+  (SUBSCRIPTION_INTERVALS as readonly number[]).includes(value);
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

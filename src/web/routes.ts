@@ -16,6 +16,7 @@ export default [
   route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('subscriptions/:id', 'routes/subscription.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/shipping', 'routes/checkout-shipping.tsx'),
   route('checkout/payment', 'routes/checkout-payment.tsx'),

@@ -4,6 +4,8 @@ import { data, Link } from 'react-router';
 import { thumbnailUrl } from '../../domain/images';
 import { dollarsToCents, formatPrice } from '../../domain/money';
 import { freeShippingProgress, taxCents } from '../../domain/pricing';
+import { lineKey, type CartItem, type LineKey } from '../../domain/cart';
+import { SubscriptionNote } from '../components/cart/subscription-note';
 import { ClearCart } from '../components/cart/clear-cart';
 import { ConfirmInline } from '../components/cart/confirm-inline';
 import { FreeShippingMessage } from '../components/cart/free-shipping-message';
@@ -50,21 +52,21 @@ export default function CartPage() {
   const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
   const problems = lines.flatMap((line) => (line.stock.problem ? [line.stock.problem] : []));
   // The line whose quantity field was set to 0 or left empty: 'Remove {name} from your cart?'.
-  const [askingToRemove, setAskingToRemove] = useState<number | null>(null);
+  const [askingToRemove, setAskingToRemove] = useState<LineKey | null>(null);
   const [askingToClear, setAskingToClear] = useState(false);
   const [removed, setRemoved] = useState('');
   // After a removal, focus goes to the list (or the empty cart's message), not to the body.
   const itemsHeading = useRef<HTMLHeadingElement>(null);
   const emptyMessage = useRef<HTMLParagraphElement>(null);
   const [removals, setRemovals] = useState(0);
-  const lineElements = useRef(new Map<number, HTMLLIElement>());
+  const lineElements = useRef(new Map<LineKey, HTMLLIElement>());
   useEffect(() => {
     if (removals > 0) (itemsHeading.current ?? emptyMessage.current)?.focus();
   }, [removals]);
 
-  function remove(item: { id: number; name: string }) {
+  function remove(item: CartItem) {
     setAskingToRemove(null);
-    cartActions.remove(item.id);
+    cartActions.remove(lineKey(item));
     setRemoved(`${item.name} was removed from your cart.`);
     setRemovals((n) => n + 1);
   }
@@ -110,10 +112,10 @@ export default function CartPage() {
               <ul className="divide-y divide-beige rounded-3xl border border-beige bg-white px-5">
                 {lines.map(({ item, stock: left }) => (
                   <li
-                    key={item.id}
+                    key={lineKey(item)}
                     ref={(element) => {
-                      if (element) lineElements.current.set(item.id, element);
-                      else lineElements.current.delete(item.id);
+                      if (element) lineElements.current.set(lineKey(item), element);
+                      else lineElements.current.delete(lineKey(item));
                     }}
                     className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-start gap-x-4 gap-y-3 py-5 sm:grid-cols-[5rem_minmax(0,1fr)_12.5rem_6.5rem_auto] sm:items-center"
                     data-testid="cart-line"
@@ -138,6 +140,7 @@ export default function CartPage() {
                         <span className="sr-only">Item price: </span>
                         {cents(item.price)} each
                       </p>
+                      <SubscriptionNote item={item} />
                       <LineStockNote quantity={item.quantity} stock={left} />
                     </div>
                     {/* Top-aligned, so that a limit note appearing below the stepper moves nothing. */}
@@ -146,13 +149,13 @@ export default function CartPage() {
                         value={item.quantity}
                         onChange={(quantity) => {
                           setAskingToRemove(null);
-                          cartActions.updateQuantity(item.id, quantity, left.left);
+                          cartActions.updateQuantity(lineKey(item), quantity, left.left);
                         }}
                         label={`Quantity of ${item.name}`}
                         size="sm"
                         max={left.left}
                         editable
-                        onRemoveRequest={() => setAskingToRemove(item.id)}
+                        onRemoveRequest={() => setAskingToRemove(lineKey(item))}
                       />
                     </div>
                     <p
@@ -169,7 +172,7 @@ export default function CartPage() {
                       <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
                       <span className="sr-only"> {item.name}</span>
                     </button>
-                    {askingToRemove === item.id && (
+                    {askingToRemove === lineKey(item) && (
                       <div className="col-span-full">
                         <ConfirmInline
                           question={`Remove ${item.name} from your cart?`}
@@ -178,7 +181,7 @@ export default function CartPage() {
                           testId="remove-confirm"
                           onKeep={() => {
                             setAskingToRemove(null);
-                            lineElements.current.get(item.id)?.querySelector('input')?.focus();
+                            lineElements.current.get(lineKey(item))?.querySelector('input')?.focus();
                           }}
                           onConfirm={() => remove(item)}
                         />

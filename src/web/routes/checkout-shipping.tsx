@@ -6,6 +6,7 @@ import { formatPrice, formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS } from '../../domain/pricing';
 import { AddressBlock, shippingInfoAddress } from '../components/checkout/address-block';
 import { CheckoutCard, CheckoutFrame, EmptyCheckout } from '../features/checkout/components/checkout-frame';
+import { SubscriptionTerms } from '../features/checkout/components/subscription-terms';
 import { OrderSummary } from '../features/checkout/components/order-summary';
 import { currentCart, useCart } from '../features/cart/cart-store';
 import { checkoutActions, currentCheckout, useCheckout } from '../features/checkout/checkout-store';
@@ -89,7 +90,9 @@ function ShippingOptions({
 }) {
   const navigate = useNavigate();
   const cart = useCart();
-  const pricedCost = useCheckout().shippingCost;
+  const checkout = useCheckout();
+  const pricedCost = checkout.shippingCost;
+  const needsTerms = cart.items.some((item) => item.subscription) && !checkout.subscriptionTermsAccepted;
   const freeShipping = useFreeShipping(freeShippingEmail);
   const totals = cartTotals(cart.items, info, freeShipping);
   // A new address is priced again: its cost reads 'Calculating...' for a moment first.
@@ -161,6 +164,12 @@ function ShippingOptions({
         </fieldset>
         <p className="mt-3 text-sm text-muted">{RATES_TEXT}</p>
       </CheckoutCard>
+      <SubscriptionTerms
+        cart={cart}
+        totalCents={totals.totalCents}
+        accepted={checkout.subscriptionTermsAccepted}
+        onAcceptedChange={checkoutActions.acceptSubscriptionTerms}
+      />
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <Link to="/checkout" className="text-center text-sm font-semibold text-maple-dark hover:underline">
           ← Back to information
@@ -168,7 +177,8 @@ function ShippingOptions({
         <button
           type="button"
           className="btn-primary sm:min-w-56"
-          disabled={calculating}
+          disabled={calculating || needsTerms}
+          aria-describedby={needsTerms ? 'subscription-terms-title' : undefined}
           onClick={() => void navigate('/checkout/payment')}
         >
           {checkoutTexts.proceedToPayment}

@@ -15,7 +15,9 @@ import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
+import { PurchaseOptions } from '../components/product/purchase-options';
 import { QuantitySelector } from '../components/product/quantity-selector';
+import type { SubscriptionChoice } from '../../domain/subscriptions';
 import { StickyAddToCart } from '../components/product/sticky-add-to-cart';
 import { toCartProduct } from '../../domain/cart';
 import { track } from '../features/marketing/track';
@@ -81,6 +83,7 @@ function Highlights({ product }: { product: Product }) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
   const [wanted, setQuantity] = useState(1);
+  const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
   const quantity = product.stock ? Math.min(wanted, product.stock) : wanted;
   const cartProduct = toCartProduct(product);
@@ -132,6 +135,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <LowStockNote stock={product.stock} className="self-start" />
         </div>
         <div className="space-y-3">
+          {product.stock !== 0 && (
+            <PurchaseOptions
+              name={product.name}
+              price={product.price}
+              percent={product.subscribe_save_percent}
+              value={subscription}
+              onChange={setSubscription}
+            />
+          )}
           <div ref={buyBox} className="flex items-center gap-3">
             <QuantitySelector
               value={quantity}
@@ -144,6 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               product={cartProduct}
               quantity={quantity}
               stock={product.stock}
+              subscription={subscription}
               className="btn-primary min-h-12 flex-1 md:flex-none md:px-10"
             />
           </div>
@@ -179,6 +192,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         product={cartProduct}
         quantity={quantity}
         stock={product.stock}
+        subscription={subscription}
         buyBox={buyBox}
         end={pageEnd}
       />

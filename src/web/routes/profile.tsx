@@ -14,6 +14,7 @@ import { PasswordChange } from '../components/account/password-change';
 import { reauthModeOf, type ReauthMode } from '../components/account/reauthentication';
 import { RestoreSessionNotice } from '../components/account/restore-session-notice';
 import { loadRecentOrders, RecentOrders } from '../components/account/recent-orders';
+import { SubscriptionList } from '../components/account/subscription-list';
 import { YourData } from '../components/account/your-data';
 import { cameFromPasswordReset, savedDetailsText } from '../features/account/email-links';
 import { RequireUser } from '../features/session/require-user';
@@ -257,6 +258,7 @@ function Account({
             }
           }}
         />
+        <SubscriptionList />
         <PasswordChange userId={user.id} reauth={reauth} onSessionRefused={() => setRestoreSession(true)} />
         <RecentOrders orders={orders} />
         <YourData

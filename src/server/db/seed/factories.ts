@@ -89,6 +89,7 @@ export async function insertProduct(
       allergens: product.allergens,
       ...nutritionColumns(product.nutrition),
       sortOrder: product.sortOrder ?? 0,
+      subscribeSavePercent: product.subscribeSavePercent ?? 0,
     })
     .returning({ id: products.id });
   if (!row) throw new Error('product insert returned nothing');

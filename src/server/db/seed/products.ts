@@ -179,6 +179,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'chunky-protein-cookies',
     sku: 'NB-CK-CCC-8',
     priceCents: 3499,
+    subscribeSavePercent: 10,
     sizeGrams: 680,
     description:
       'Golden, chunky and loaded with date-sweetened dark chocolate. A bakery-style cookie with 20 g of ' +
@@ -249,6 +250,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'chunky-protein-cookies',
     sku: 'NB-CK-DCC-8',
     priceCents: 3699,
+    subscribeSavePercent: 10,
     sizeGrams: 680,
     description:
       'A deep cocoa dough packed with dark chocolate chunks, for days when one kind of chocolate is not ' +
@@ -312,6 +314,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'chunky-protein-cookies',
     sku: 'NB-CK-PBC-8',
     priceCents: 3599,
+    subscribeSavePercent: 10,
     sizeGrams: 680,
     description:
       'Roasted peanut butter dough with crunchy chopped peanuts and a pinch of flaky salt. Salty, nutty ' +
@@ -382,6 +385,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'chunky-protein-cookies',
     sku: 'NB-CK-WCM-8',
     priceCents: 3799,
+    subscribeSavePercent: 10,
     sizeGrams: 680,
     description:
       'Buttery macadamia nuts and creamy no-sugar-added white chocolate in a soft, chunky cookie with 20 g ' +
@@ -440,6 +444,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'variety-pack',
     sku: 'NB-VP-MIX-4',
     priceCents: 2199,
+    subscribeSavePercent: 10,
     sizeGrams: 340,
     description:
       'One of each flavour: Classic, Double Chocolate, Peanut Butter Crunch and White Chocolate & ' +
@@ -526,6 +531,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'energybites',
     sku: 'NB-EB-CPB-12',
     priceCents: 1695,
+    subscribeSavePercent: 10,
     sizeGrams: 264,
     description:
       'Fudgy no-bake bites of peanut butter, cocoa and Medjool dates. Two bites give you 11 g of ' +
@@ -586,6 +592,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'energybites',
     sku: 'NB-EB-CAL-12',
     priceCents: 1695,
+    subscribeSavePercent: 10,
     sizeGrams: 264,
     description:
       'Chewy coconut and almond butter rolled with Medjool dates, like a macaroon with a purpose. 11 g of ' +
@@ -648,6 +655,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'energybites',
     sku: 'NB-EB-MPC-12',
     priceCents: 1695,
+    subscribeSavePercent: 10,
     sizeGrams: 264,
     description:
       'Toasted pecans, cinnamon and a warm maple note, sweetened only with dates. 11 g of plant protein in ' +
@@ -711,6 +719,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'granola',
     sku: 'NB-GR-MAL-360',
     priceCents: 1195,
+    subscribeSavePercent: 10,
     sizeGrams: 360,
     description:
       'Crunchy clusters of gluten-free oats and sliced almonds, baked with pure maple syrup and coconut ' +
@@ -774,6 +783,7 @@ export const seedProducts: SeedProduct[] = [
     category: 'granola',
     sku: 'NB-GR-DCC-360',
     priceCents: 1295,
+    subscribeSavePercent: 10,
     sizeGrams: 360,
     description:
       'Cocoa-toasted oat clusters with coconut flakes and date-sweetened dark chocolate chips. A breakfast ' +

@@ -70,6 +70,8 @@ export interface SeedProduct {
   category: CategorySlug;
   sku: string;
   priceCents: number;
+  /** Percent off each subscription unit (decision 0056); 0 when absent. */
+  subscribeSavePercent?: number;
   sizeGrams: number;
   description: string;
   features: string[];

@@ -99,6 +99,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               ingredients: input.ingredients,
               allergens: input.allergens,
               stock: input.stock,
+              subscribeSavePercent: input.subscribe_save_percent,
               sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
             })
             .returning({ id: products.id });
@@ -131,6 +132,9 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
         ...(changes.allergens !== undefined ? { allergens: changes.allergens } : {}),
         ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+        ...(changes.subscribe_save_percent !== undefined
+          ? { subscribeSavePercent: changes.subscribe_save_percent }
+          : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;

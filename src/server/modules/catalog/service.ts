@@ -103,6 +103,7 @@ export function createCatalogService(db: Database): CatalogService {
       })),
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
       stock: p.stock,
+      subscribe_save_percent: p.subscribeSavePercent,
       is_active: p.isActive,
     }));
   }

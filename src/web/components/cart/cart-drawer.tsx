@@ -10,6 +10,8 @@ import { heldUnits, lineStock, useCartStock } from '../../features/cart/cart-sto
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProceedToCheckout } from '../../features/cart/use-proceed-to-checkout';
 import { QuantitySelector } from '../product/quantity-selector';
+import { lineKey } from '../../../domain/cart';
+import { SubscriptionNote } from './subscription-note';
 import { ClearCart } from './clear-cart';
 import { FreeShippingMessage } from './free-shipping-message';
 import { CheckoutBlocked, LineStockNote } from './line-stock';
@@ -110,7 +112,7 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                 aria-label="Items in your cart"
               >
                 {lines.map(({ item, stock: left }) => (
-                  <li key={item.id} className="flex gap-4 py-4" data-testid="drawer-line">
+                  <li key={lineKey(item)} className="flex gap-4 py-4" data-testid="drawer-line">
                     {item.image_url && (
                       <img
                         src={thumbnailUrl(item.image_url)}
@@ -124,11 +126,12 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                       <div className="flex items-start justify-between gap-2">
                         <div className="min-w-0">
                           <p className="font-semibold text-cocoa">{item.name}</p>
+                          <SubscriptionNote item={item} />
                           <LineStockNote quantity={item.quantity} stock={left} />
                         </div>
                         <button
                           type="button"
-                          onClick={() => cartActions.remove(item.id)}
+                          onClick={() => cartActions.remove(lineKey(item))}
                           className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-danger"
                           aria-label={`Remove ${item.name}`}
                         >
@@ -139,7 +142,9 @@ export default function CartDrawer({ returnFocusTo }: { returnFocusTo: RefObject
                       <div className="flex items-start justify-between gap-3">
                         <QuantitySelector
                           value={item.quantity}
-                          onChange={(quantity) => cartActions.updateQuantity(item.id, quantity, left.left)}
+                          onChange={(quantity) =>
+                            cartActions.updateQuantity(lineKey(item), quantity, left.left)
+                          }
                           label={`Quantity of ${item.name}`}
                           size="sm"
                           max={left.left}

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MAX_QUANTITY, quantityLimit, quantityLimitMessage, type CartProduct } from '../../../domain/cart';
 import { isSoldOut, SOLD_OUT, stockLabel } from '../../../domain/stock';
+import type { SubscriptionChoice } from '../../../domain/subscriptions';
 import { addProductToCart } from '../../features/cart/add-to-cart';
 import { cartStockActions } from '../../features/cart/cart-stock';
 
@@ -13,10 +14,13 @@ export function AddToCartButton({
   product,
   quantity,
   stock,
+  subscription = null,
   className = 'btn-primary',
 }: {
   product: CartProduct;
   quantity: number;
+  /** Adds to the product's subscription line at this interval (decision 0056); null: one-time. */
+  subscription?: SubscriptionChoice | null;
   /** units left, null for made to order; undefined when the page does not know */
   stock?: number | null;
   className?: string;
@@ -43,7 +47,7 @@ export function AddToCartButton({
       className={className}
       onClick={() => {
         if (stock !== undefined) cartStockActions.note(product.id, stock);
-        const units = addProductToCart(product, quantity);
+        const units = addProductToCart(product, quantity, subscription);
         setAdded(addedMessage(product.name, quantity, units));
       }}
     >

@@ -62,6 +62,7 @@ function product(overrides: Partial<Product> = {}): Product {
     competitors: [{ competitor_name: 'Typical protein bar (60 g)', ...someNutrition }],
     faqs: [{ question: 'Are they soft?', answer: 'Soft in the middle, crisp at the edges.' }],
     stock: null,
+    subscribe_save_percent: 0,
     ...overrides,
   };
 }

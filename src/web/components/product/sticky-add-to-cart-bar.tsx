@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { isSoldOut } from '../../../domain/stock';
+import { subscriptionPriceCents } from '../../../domain/subscriptions';
 import { AddToCartButton } from './add-to-cart-button';
 import type { StickyAddToCartProps } from './sticky-add-to-cart';
 
@@ -16,7 +17,14 @@ const HEADER_MARGIN = '-72px 0px 0px 0px';
  * their z-50). Fixed and moved by a transform only, so nothing on the page moves; hidden
  * (`invisible`: from screen readers and the Tab key too) until it is wanted.
  */
-export default function StickyAddToCartBar({ product, quantity, stock, buyBox, end }: StickyAddToCartProps) {
+export default function StickyAddToCartBar({
+  product,
+  quantity,
+  stock,
+  subscription,
+  buyBox,
+  end,
+}: StickyAddToCartProps) {
   const [pastBuyBox, setPastBuyBox] = useState(false);
   const [atEnd, setAtEnd] = useState(false);
 
@@ -72,7 +80,14 @@ export default function StickyAddToCartBar({ product, quantity, stock, buyBox, e
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-cocoa">{product.name}</p>
           <p className="text-sm text-muted">
-            <span className="font-semibold text-ink">{formatPrice(dollarsToCents(product.price))}</span>
+            <span className="font-semibold text-ink">
+              {formatPrice(
+                subscription
+                  ? subscriptionPriceCents(dollarsToCents(product.price), product.subscribe_save_percent ?? 0)
+                  : dollarsToCents(product.price),
+              )}
+            </span>
+            {subscription && <span>{` · every ${subscription.interval_weeks} weeks`}</span>}
             {quantity > 1 && <span>{` · Qty ${quantity}`}</span>}
           </p>
         </div>
@@ -80,6 +95,7 @@ export default function StickyAddToCartBar({ product, quantity, stock, buyBox, e
           product={product}
           quantity={quantity}
           stock={stock}
+          subscription={subscription}
           // A fixed width: "Added" takes the same room as "Add to Cart", so nothing moves.
           className="btn-primary min-h-11 w-32 shrink-0 px-3 py-2.5"
         />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
 import type { CartProduct } from '../../../domain/cart';
+import type { SubscriptionChoice } from '../../../domain/subscriptions';
 
 const StickyAddToCartBar = lazy(() => import('./sticky-add-to-cart-bar'));
 
@@ -7,6 +8,8 @@ export interface StickyAddToCartProps {
   product: CartProduct;
   quantity: number;
   stock: number | null;
+  /** The buy box's choice: a subscription interval, or null for one-time (decision 0056). */
+  subscription: SubscriptionChoice | null;
   /** The main stepper and Add to Cart. */
   buyBox: RefObject<HTMLElement | null>;
   /** A marker after the page's last section. */

@@ -8,8 +8,10 @@ import { useSyncExternalStore } from 'react';
 import {
   addToCart,
   emptyCart,
+  readSubscription,
   refreshCart,
   removeFromCart,
+  setLineSubscription,
   unitsAdded,
   updateQuantity,
   withTotals,
@@ -17,7 +19,9 @@ import {
   type CartItem,
   type CartProduct,
   type CartRefresh,
+  type LineKey,
 } from '../../../domain/cart';
+import type { SubscriptionChoice } from '../../../domain/subscriptions';
 
 export const CART_KEY = 'cart';
 
@@ -40,6 +44,13 @@ function isItem(value: unknown): value is CartItem {
   );
 }
 
+/** A stored line as the cart keeps it: a subscription only when it names a valid interval. */
+function sanitized(item: CartItem): CartItem {
+  const subscription = readSubscription(item.subscription);
+  const { subscription: _stored, ...rest } = item;
+  return subscription ? { ...rest, subscription } : rest;
+}
+
 /** Reads the stored cart; totals are recomputed from the lines rather than trusted. */
 function readStored(): Cart {
   try {
@@ -47,7 +58,7 @@ function readStored(): Cart {
     if (!raw) return emptyCart;
     const parsed = JSON.parse(raw) as { items?: unknown };
     if (!Array.isArray(parsed.items)) throw new Error('stored cart has no items list');
-    return withTotals(parsed.items.filter(isItem));
+    return withTotals(parsed.items.filter(isItem).map(sanitized));
   } catch (error) {
     console.warn('Could not read the saved cart; starting with an empty one.', error);
     return emptyCart;
@@ -93,23 +104,28 @@ function snapshot(): Cart {
 
 export const cartActions = {
   /** Adds to the product's line; answers how many units went in (a full line takes fewer). */
-  add(product: CartProduct, quantity: number): number {
+  add(product: CartProduct, quantity: number, subscription: SubscriptionChoice | null = null): number {
     ensureLoaded();
-    const added = unitsAdded(cart, product.id, quantity);
-    commit(addToCart(cart, product, quantity));
+    const added = unitsAdded(cart, product.id, quantity, subscription);
+    commit(addToCart(cart, product, quantity, subscription));
     return added;
   },
-  remove(id: number) {
+  remove(key: LineKey | number) {
     ensureLoaded();
-    commit(removeFromCart(cart, id));
+    commit(removeFromCart(cart, key));
+  },
+  /** Makes a line a subscription at an interval, or one-time again (null). */
+  setSubscription(key: LineKey | number, subscription: SubscriptionChoice | null) {
+    ensureLoaded();
+    commit(setLineSubscription(cart, key, subscription));
   },
   /**
    * Sets a line's quantity: below 1 changes nothing, above the line's limit stops there (the per-line
    * limit, or the units `left` when the stock is counted), by the domain's rules.
    */
-  updateQuantity(id: number, quantity: number, left: number | null = null) {
+  updateQuantity(key: LineKey | number, quantity: number, left: number | null = null) {
     ensureLoaded();
-    commit(updateQuantity(cart, id, quantity, left));
+    commit(updateQuantity(cart, key, quantity, left));
   },
   clear() {
     ensureLoaded();
@@ -118,7 +134,7 @@ export const cartActions = {
   /** Replaces the whole cart (a restored abandoned cart); lines that do not look right are dropped. */
   replace(items: readonly unknown[]) {
     ensureLoaded();
-    commit(withTotals(items.filter(isItem)));
+    commit(withTotals(items.filter(isItem).map(sanitized)));
   },
   /** Applies current catalogue prices and drops lines whose product is gone; returns what changed. */
   refresh(catalogue: readonly CartProduct[]): CartRefresh {

@@ -21,6 +21,8 @@ export interface CheckoutRequest {
   shippingInfo: ShippingInfo;
   items: CartItem[];
   totals: CheckoutTotals;
+  /** The shopper ticked the subscription terms (needed when a line subscribes). */
+  subscriptionTermsAccepted?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface CheckoutRequest {
  * checkout. The server prices the cart itself and refuses an amount that differs from its own.
  */
 export async function createPaymentIntent(
-  { user, shippingInfo, items, totals }: CheckoutRequest,
+  { user, shippingInfo, items, totals, subscriptionTermsAccepted }: CheckoutRequest,
   signal?: AbortSignal,
 ): Promise<PaymentIntent> {
   const reply = await apiRequest<unknown>('/api/payments/create-payment-intent', {
@@ -36,7 +38,14 @@ export async function createPaymentIntent(
     body: {
       amount: totals.totalCents,
       shippingInfo,
-      items: items.map((item) => ({ id: item.id, quantity: item.quantity })),
+      items: items.map((item) => ({
+        id: item.id,
+        quantity: item.quantity,
+        ...(item.subscription ? { subscription: item.subscription } : {}),
+      })),
+      ...(items.some((item) => item.subscription)
+        ? { subscription_terms_accepted: subscriptionTermsAccepted === true }
+        : {}),
       metadata: { user_id: user.id, email: user.email },
     },
     ...(signal ? { signal } : {}),

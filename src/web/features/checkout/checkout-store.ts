@@ -29,6 +29,8 @@ export interface CheckoutState {
   finalTotal: number;
   /** id of the order whose 'Placed Order' event was sent, so a reload does not send it twice */
   trackedOrderId: number | null;
+  /** The shopper ticked that a subscription in the cart renews until cancelled (decision 0056). */
+  subscriptionTermsAccepted: boolean;
 }
 
 export const emptyCheckout: CheckoutState = {
@@ -42,6 +44,7 @@ export const emptyCheckout: CheckoutState = {
   taxAmount: 0,
   finalTotal: 0,
   trackedOrderId: null,
+  subscriptionTermsAccepted: false,
 };
 
 let state: CheckoutState = emptyCheckout;
@@ -149,6 +152,9 @@ export const checkoutActions = {
       ...amounts(totals),
       shippingCost: centsToDollars(totals.shippingCents),
     }));
+  },
+  acceptSubscriptionTerms(accepted: boolean) {
+    update((current) => ({ ...current, subscriptionTermsAccepted: accepted }));
   },
   markOrderTracked(orderId: number) {
     update((current) => ({ ...current, trackedOrderId: orderId }));

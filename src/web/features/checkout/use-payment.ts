@@ -10,7 +10,7 @@ import type { Order } from '../../../domain/orders';
 import { currentCart, useCart } from '../cart/cart-store';
 import type { StoredUser } from '../session/stored-session';
 import type { CheckoutRequest } from './checkout-api';
-import { checkoutActions } from './checkout-store';
+import { checkoutActions, currentCheckout } from './checkout-store';
 import type { StripeHandle } from './components/stripe-payment-element';
 import { emptyCard, readCard, type CardErrors, type CardValues } from './components/test-card-fields';
 import { confirmWithStripe, confirmWithTestCard } from './confirm-payment';
@@ -59,7 +59,13 @@ export function usePayment({
   // What is being paid for: the latest cart and address, read when a call is sent.
   const request = (): CheckoutRequest => {
     const items = currentCart().items;
-    return { user, shippingInfo: info, items, totals: cartTotals(items, info, freeShipping) };
+    return {
+      user,
+      shippingInfo: info,
+      items,
+      totals: cartTotals(items, info, freeShipping),
+      subscriptionTermsAccepted: currentCheckout().subscriptionTermsAccepted,
+    };
   };
 
   // The payment follows the cart, which the drawer can change on this page.

@@ -235,6 +235,10 @@ export function ProductFormDialog({
           </FormField>
           {field('price', 'Price (CAD)', { inputMode: 'decimal', prefix: '$' })}
           {field('stock', 'Stock on hand', { inputMode: 'numeric', hint: stockHint })}
+          {field('subscribe_save_percent', 'Subscribe & save (%)', {
+            inputMode: 'numeric',
+            hint: 'Percent off each unit a customer subscribes to (0 to 50). 0 offers subscriptions at the full price. Not a discount code: it applies to every subscription of this product.',
+          })}
           {field('size', 'Size in grams (optional)', { inputMode: 'numeric' })}
           {field('sku', 'SKU (optional)')}
           {field('ideal_time_of_day', 'Best time to eat (optional)', {

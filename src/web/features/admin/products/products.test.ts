@@ -52,6 +52,7 @@ const product: Product = {
   competitors: [],
   faqs: [],
   stock: null,
+  subscribe_save_percent: 0,
 };
 
 describe('product form', () => {

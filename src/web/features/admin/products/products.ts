@@ -20,6 +20,7 @@ import {
   STOCK_REASONS,
   type StockReason,
 } from '../../../../domain/stock';
+import { MAX_SUBSCRIBE_SAVE_PERCENT } from '../../../../domain/subscriptions';
 import type { StockMovement } from '../../../../domain/product-admin';
 import { z } from '../../../../domain/zod';
 
@@ -127,6 +128,14 @@ export const productFormSchema = z.object({
       message: STOCK_MESSAGE,
     })
     .transform((value) => (value === '' ? null : Number(value))),
+  /** Subscribe and save (decision 0056): percent off each subscription unit, 0 to 50. */
+  subscribe_save_percent: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (WHOLE.test(value) && Number(value) <= MAX_SUBSCRIBE_SAVE_PERCENT), {
+      message: `Enter a whole percentage from 0 to ${MAX_SUBSCRIBE_SAVE_PERCENT}.`,
+    })
+    .transform((value) => (value === '' ? 0 : Number(value))),
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
@@ -148,6 +157,7 @@ export function productFormValues(product?: Product & { on_hand?: number | null 
     ingredients: product?.ingredients.join('\n') ?? '',
     allergens: product?.allergens.join('\n') ?? '',
     stock: stock == null ? '' : String(stock),
+    subscribe_save_percent: String(product?.subscribe_save_percent ?? 0),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { CartItem } from '../../../../domain/cart';
+import { lineKey, type CartItem } from '../../../../domain/cart';
+import { SubscriptionNote } from '../../../components/cart/subscription-note';
 import { thumbnailUrl } from '../../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../../domain/money';
 import { TAX_RATE, type CheckoutTotals } from '../../../../domain/pricing';
@@ -44,7 +45,7 @@ export function OrderSummary({
       </h2>
       <ul className="mt-4 divide-y divide-beige" aria-label="Items">
         {items.map((item) => (
-          <li key={item.id} className="flex items-center gap-3 py-3" data-testid="summary-line">
+          <li key={lineKey(item)} className="flex items-center gap-3 py-3" data-testid="summary-line">
             <div className="relative shrink-0">
               {item.image_url ? (
                 <img
@@ -66,6 +67,7 @@ export function OrderSummary({
             </div>
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold text-cocoa">{item.name}</p>
+              <SubscriptionNote item={item} />
               <p className="text-muted">
                 Qty {item.quantity} × {formatPrice(dollarsToCents(item.price))}
               </p>

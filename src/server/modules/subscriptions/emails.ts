@@ -250,7 +250,7 @@ export function pausedEmail({
     paragraphs: [
       hi(who),
       until
-        ? `Your subscription is paused until ${deliveryDay(until)}: nothing is sent or charged until then, and your next delivery is on ${deliveryDay(next)}.`
+        ? `Your subscription is paused until ${deliveryDay(until)}: nothing is sent or charged until then, and your next delivery is ${deliveryDay(next) === deliveryDay(until) ? 'that day' : `on ${deliveryDay(next)}`}.`
         : 'Your subscription is paused until you resume it: nothing is sent or charged until then.',
     ],
     button: { label: 'Resume or change your subscription', href: page },

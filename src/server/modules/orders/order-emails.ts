@@ -30,14 +30,19 @@ const addressLines = (order: Order) => [
 ];
 const SIGN_OFF = ['Questions? Just reply to this e-mail.', '', 'The Northbite team'];
 
-/** Text and HTML from the same paragraphs; `block` lines (items, address) stay together. */
-function compose(
+/**
+ * Text and HTML from the same paragraphs; `block` lines (items, address) stay together. The
+ * subscription e-mails are written with it too (subscriptions/emails.ts).
+ */
+export function compose(
   to: string,
   subject: string,
   parts: {
     paragraphs: string[];
     block?: string[];
     button?: { label: string; href: string };
+    /** Further actions after the button, as plain links. */
+    links?: { label: string; href: string }[];
     notes?: string[];
   },
 ): TransactionalEmail {
@@ -45,12 +50,14 @@ function compose(
     ...parts.paragraphs.flatMap((p) => [p, '']),
     ...(parts.block ? [...parts.block, ''] : []),
     ...(parts.button ? [`${parts.button.label}: ${parts.button.href}`, ''] : []),
+    ...(parts.links ?? []).flatMap((link) => [`${link.label}: ${link.href}`, '']),
     ...(parts.notes ?? []).flatMap((n) => [n, '']),
     ...SIGN_OFF,
   ].join('\n');
   const html = brandedHtml({
     paragraphs: [...parts.paragraphs, ...(parts.block ? [parts.block.map((l) => l.trim()).join(' · ')] : [])],
     ...(parts.button ? { button: parts.button } : {}),
+    ...(parts.links ? { links: parts.links } : {}),
     notes: [...(parts.notes ?? []), 'Questions? Just reply to this e-mail.'],
   });
   return { kind: 'transactional', to, subject, text, html };

@@ -1,4 +1,5 @@
 import { defineModule } from '../shop-module.js';
+import { createSubscriptionNotices } from './notices.js';
 import { createRenewals, type Renewals } from './renewals.js';
 import { subscriptionRoutes } from './routes.js';
 import { createSubscriptionsService } from './service.js';
@@ -12,15 +13,23 @@ declare module 'fastify' {
 
 /**
  * Subscribe and save (decision 0056): the customer's subscriptions, the admin's list, and the
- * renewals, run every minute on every instance (each attempt is exactly once, whoever runs it).
+ * renewals, run every minute on every instance (each attempt is exactly once, whoever runs it), and
+ * the customer's e-mails about them (notices.ts).
  */
 export const subscriptionsModule = defineModule('subscriptions', (app, { config, database }) => {
+  const notices = createSubscriptionNotices({
+    db: database.db,
+    mailer: app.mailer,
+    publicUrl: config.publicUrl,
+    freeShippingEmail: config.freeShippingEmail,
+  });
   const renewals = createRenewals({
     db: database.db,
     provider: app.paymentProvider,
     testProcessor: app.payments.testProcessor,
     placeOrder: app.placeOrder,
     freeShippingEmail: config.freeShippingEmail,
+    notices,
   });
   app.decorate('renewals', renewals);
   let timer: NodeJS.Timeout | undefined;
@@ -40,5 +49,5 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     clearInterval(timer);
     await running;
   });
-  subscriptionRoutes(app, createSubscriptionsService(database.db, renewals));
+  subscriptionRoutes(app, createSubscriptionsService(database.db, renewals, notices));
 });

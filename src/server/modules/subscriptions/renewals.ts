@@ -13,17 +13,16 @@
  * A declined renewal is tried again 1, 3 and 5 days after the first decline (DUNNING_RETRY_DAYS),
  * then the subscription is past due. Sold-out products are left out of a renewal; when all are, it
  * waits a day at a time, up to OUT_OF_STOCK_WAIT_DAYS, then skips the cycle.
+ *
+ * The customer is e-mailed (notices.ts) in the transaction of each of these changes: a scheduled
+ * renewal declined or needing them to confirm it, products left out, the wait and the skip; and a
+ * pass reminds each cycle's renewal REMINDER_DAYS_BEFORE days ahead.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
 import { ConflictError, PaymentRequiredError, PaymentRetryError } from '../../../domain/errors.js';
 import type { Order } from '../../../domain/orders.js';
-import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
-import {
-  checkoutSnapshotShippingSchema,
-  type CheckoutSnapshotInput,
-} from '../../../domain/stored/checkout-snapshot.js';
-import { parseStored } from '../../../domain/stored/versions.js';
+import type { CheckoutSnapshotInput } from '../../../domain/stored/checkout-snapshot.js';
 import {
   dunningRetryAt,
   earliestRenewal,
@@ -31,23 +30,17 @@ import {
   ORDER_NOW_REPEAT_MINUTES,
   OUT_OF_STOCK_WAIT_DAYS,
   subscriptionMessages,
-  subscriptionPriceCents,
   type IntervalWeeks,
 } from '../../../domain/subscriptions.js';
 import type { Database } from '../../db/client.js';
-import {
-  paymentIntents,
-  paymentMethods,
-  products,
-  subscriptionItems,
-  subscriptionRenewals,
-  subscriptions,
-} from '../../db/schema.js';
+import { paymentIntents, paymentMethods, subscriptionRenewals, subscriptions } from '../../db/schema.js';
 import { loadOrder } from '../orders/read.js';
 import type { Actor } from '../orders/timeline.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
-import { accountOf, recordSubscriptionEvent } from './records.js';
+import type { SubscriptionNotices } from './notices.js';
+import { priceNextDelivery } from './pricing.js';
+import { recordSubscriptionEvent } from './records.js';
 
 export type RenewalReason = 'schedule' | 'order_now';
 
@@ -76,6 +69,8 @@ export interface RenewalsDeps {
   testProcessor?: TestProcessor | undefined;
   placeOrder: PlaceRenewalOrder;
   freeShippingEmail: string | undefined;
+  /** The customer's e-mails about their renewals (notices.ts). */
+  notices: SubscriptionNotices;
   /** A fault hook for the crash tests: called after the attempt is written, before the charge. */
   beforeCharge?: (attempt: { subscriptionId: number; cycle: number; attempt: number }) => Promise<void>;
 }
@@ -97,6 +92,7 @@ export function createRenewals({
   testProcessor,
   placeOrder,
   freeShippingEmail,
+  notices,
   beforeCharge,
 }: RenewalsDeps) {
   /**
@@ -109,7 +105,8 @@ export function createRenewals({
     now: Date,
     actor: Actor,
   ): Promise<Attempt | Exclude<RenewalOutcome, { type: 'declined' | 'requires_action' }>> {
-    return db.transaction(async (tx) => {
+    let mailed = false;
+    const prepared = await db.transaction(async (tx) => {
       const [sub] = await tx
         .select()
         .from(subscriptions)
@@ -182,23 +179,10 @@ export function createRenewals({
         throw new PaymentRequiredError(subscriptionMessages.noCard);
       }
       // Today's prices, less the subscribe-and-save percentage; sold-out products are left out.
-      const items = await tx
-        .select({
-          productId: products.id,
-          name: products.name,
-          sku: products.sku,
-          priceCents: products.priceCents,
-          percent: products.subscribeSavePercent,
-          stock: products.stock,
-          isActive: products.isActive,
-          quantity: subscriptionItems.quantity,
-        })
-        .from(subscriptionItems)
-        .innerJoin(products, eq(products.id, subscriptionItems.productId))
-        .where(eq(subscriptionItems.subscriptionId, sub.id))
-        .orderBy(asc(products.id));
-      const available = items.filter(
-        (item) => item.isActive && (item.stock === null || item.stock >= item.quantity),
+      const { items, available, shippingInfo, lines, totals } = await priceNextDelivery(
+        tx,
+        sub,
+        freeShippingEmail,
       );
       const weeks = sub.intervalWeeks as IntervalWeeks;
       if (available.length === 0) {
@@ -206,11 +190,12 @@ export function createRenewals({
         const waitedDays = (now.getTime() - since.getTime()) / 86_400_000;
         if (reason === 'order_now') throw new ConflictError(subscriptionMessages.nothingInStock);
         if (waitedDays >= OUT_OF_STOCK_WAIT_DAYS) {
+          const next = nextRenewalAt(since, weeks);
           await tx
             .update(subscriptions)
             .set({
               cycle,
-              nextOrderAt: nextRenewalAt(since, weeks),
+              nextOrderAt: next,
               waitingSince: null,
               remindedAt: null,
               updatedAt: now,
@@ -223,30 +208,18 @@ export function createRenewals({
             `Skipped: everything was sold out for ${OUT_OF_STOCK_WAIT_DAYS} days`,
             actor,
           );
+          mailed = await notices.soldOutSkipped(tx, sub, next);
         } else {
           await tx
             .update(subscriptions)
             .set({ waitingSince: since, nextOrderAt: earliestRenewal(now), updatedAt: now })
             .where(eq(subscriptions.id, sub.id));
           await recordSubscriptionEvent(tx, sub.id, 'waiting', subscriptionMessages.nothingInStock, actor);
+          // Told on the first day of the wait, not every day of it.
+          if (sub.waitingSince === null) mailed = await notices.soldOutWaiting(tx, sub, since);
         }
         return { type: 'waiting' as const, message: subscriptionMessages.nothingInStock };
       }
-      const shippingInfo = parseStored(
-        "a subscription's address",
-        checkoutSnapshotShippingSchema,
-        sub.shippingInfo,
-      );
-      const lines = available.map((item) => ({
-        productId: item.productId,
-        name: item.name,
-        sku: item.sku,
-        priceCents: subscriptionPriceCents(item.priceCents, item.percent),
-        quantity: item.quantity,
-        intervalWeeks: weeks,
-      }));
-      const account = await accountOf(tx, sub.userId);
-      const totals = checkoutTotals(lines, shippingInfo, isFreeShippingAccount(account, freeShippingEmail));
       const [last] = await tx
         .select({ attempt: max(subscriptionRenewals.attempt) })
         .from(subscriptionRenewals)
@@ -279,7 +252,8 @@ export function createRenewals({
       });
       const left = items.length - available.length;
       if (left > 0) {
-        const names = items.filter((item) => !available.includes(item)).map((item) => item.name);
+        const leftOut = items.filter((item) => !available.includes(item));
+        const names = leftOut.map((item) => item.name);
         await recordSubscriptionEvent(
           tx,
           sub.id,
@@ -287,6 +261,8 @@ export function createRenewals({
           `Left out of this delivery (sold out): ${names.join(', ')}`,
           actor,
         );
+        // "Order now" is the customer at the page, where sold-out products are marked.
+        if (reason === 'schedule') mailed = await notices.itemsLeftOut(tx, sub, { cycle, attempt, leftOut });
       }
       return {
         subscriptionId: sub.id,
@@ -298,6 +274,8 @@ export function createRenewals({
         reason,
       };
     });
+    if (mailed) notices.deliverSoon();
+    return prepared;
   }
 
   /** A declined (or authentication-needing) attempt: the dunning schedule, or past due. */
@@ -308,7 +286,7 @@ export function createRenewals({
     now: Date,
     actor: Actor,
   ) {
-    await db.transaction(async (tx) => {
+    const mailed = await db.transaction(async (tx) => {
       await tx
         .update(subscriptionRenewals)
         .set({ status, message, updatedAt: now })
@@ -331,10 +309,10 @@ export function createRenewals({
         .from(subscriptions)
         .where(eq(subscriptions.id, attempt.subscriptionId))
         .for('update');
-      if (!sub) return;
+      if (!sub) return false;
       if (attempt.reason === 'order_now') {
         await recordSubscriptionEvent(tx, sub.id, 'declined', `Order now declined: ${message}`, actor);
-        return;
+        return false;
       }
       const firstDeclinedAt = sub.firstDeclinedAt ?? now;
       const retryAt = dunningRetryAt(firstDeclinedAt, sub.retriesMade);
@@ -355,7 +333,9 @@ export function createRenewals({
           : `Renewal declined (${message}) after ${sub.retriesMade} retries: past due`,
         actor,
       );
+      return notices.renewalFailed(tx, sub, { status, message, amountCents: attempt.amountCents, retryAt });
     });
+    if (mailed) notices.deliverSoon();
   }
 
   /** Charges a written attempt and, when paid, places its order. */
@@ -428,6 +408,7 @@ export function createRenewals({
         .limit(100);
       const outcomes: RenewalOutcome[] = [];
       for (const { id } of due) outcomes.push(await renew(id, 'schedule', now));
+      await notices.remindDue(now);
       return outcomes;
     },
   };

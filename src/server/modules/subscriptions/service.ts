@@ -32,12 +32,13 @@ import {
   users,
 } from '../../db/schema.js';
 import type { Actor } from '../orders/timeline.js';
+import type { SubscriptionNotices } from './notices.js';
 import { recordSubscriptionEvent } from './records.js';
 import type { Renewals } from './renewals.js';
 
 type Row = typeof subscriptions.$inferSelect;
 
-export function createSubscriptionsService(db: Database, renewals: Renewals) {
+export function createSubscriptionsService(db: Database, renewals: Renewals, notices: SubscriptionNotices) {
   const customerActor = (userId: number): Actor => ({ kind: 'customer', id: userId, name: null });
 
   async function toApi(executor: Pick<Database, 'select'>, rows: Row[]): Promise<ApiSubscription[]> {
@@ -184,20 +185,22 @@ export function createSubscriptionsService(db: Database, renewals: Renewals) {
       });
     },
 
-    /** Paused until a day (it orders again that day) or indefinitely. */
-    pause(userId: number, id: number, until: string | null | undefined) {
-      return change(userId, id, async (tx, row, now) => {
+    /** Paused until a day (it orders again that day) or indefinitely; confirmed by e-mail. */
+    async pause(userId: number, id: number, until: string | null | undefined) {
+      const paused = await change(userId, id, async (tx, row, now) => {
         notCanceled(row);
         const resumeAt = until ? shopInstant(until) : null;
         if (resumeAt && resumeAt <= now) throw new InvalidError(subscriptionMessages.pauseInPast);
         if (resumeAt && resumeAt > latestPauseEnd(now))
           throw new InvalidError(subscriptionMessages.pauseTooFar);
+        const moved = resumeAt !== null && resumeAt > row.nextOrderAt;
         await tx
           .update(subscriptions)
           .set({
             status: 'paused',
             pausedUntil: resumeAt,
-            ...(resumeAt && resumeAt > row.nextOrderAt ? { nextOrderAt: resumeAt } : {}),
+            // A renewal moved past its reminder is reminded again (notices.ts).
+            ...(moved ? { nextOrderAt: resumeAt, remindedAt: null } : {}),
             updatedAt: now,
           })
           .where(eq(subscriptions.id, row.id));
@@ -208,7 +211,10 @@ export function createSubscriptionsService(db: Database, renewals: Renewals) {
           resumeAt ? `Paused until ${until}` : 'Paused until resumed',
           customerActor(userId),
         );
+        await notices.paused(tx, row, resumeAt, moved ? resumeAt : row.nextOrderAt);
       });
+      notices.deliverSoon();
+      return paused;
     },
 
     resume(userId: number, id: number) {
@@ -229,8 +235,9 @@ export function createSubscriptionsService(db: Database, renewals: Renewals) {
       });
     },
 
-    cancel(userId: number, id: number, reason: string | null | undefined, actor?: Actor) {
-      return change(userId, id, async (tx, row, now) => {
+    /** Cancelled by the customer (or, with `actor`, the shop); confirmed by e-mail. */
+    async cancel(userId: number, id: number, reason: string | null | undefined, actor?: Actor) {
+      const cancelled = await change(userId, id, async (tx, row, now) => {
         if (row.status === 'canceled') throw new ConflictError(subscriptionMessages.alreadyCanceled);
         await tx
           .update(subscriptions)
@@ -249,7 +256,10 @@ export function createSubscriptionsService(db: Database, renewals: Renewals) {
           reason ? `Cancelled: ${reason}` : 'Cancelled',
           actor ?? customerActor(userId),
         );
+        await notices.cancelled(tx, row, actor !== undefined && actor.kind !== 'customer');
       });
+      notices.deliverSoon();
+      return cancelled;
     },
 
     update(userId: number, id: number, body: UpdateSubscription) {
@@ -260,6 +270,8 @@ export function createSubscriptionsService(db: Database, renewals: Renewals) {
         if (body.interval_weeks !== undefined && body.interval_weeks !== row.intervalWeeks) {
           set.intervalWeeks = body.interval_weeks;
           set.nextOrderAt = afterIntervalChange(row.lastOrderAt, body.interval_weeks, now);
+          // The renewal moved: it is reminded again before its new date (notices.ts).
+          if (set.nextOrderAt.getTime() !== row.nextOrderAt.getTime()) set.remindedAt = null;
           changes.push(`every ${body.interval_weeks} weeks (was ${row.intervalWeeks})`);
         }
         if (body.items) {

@@ -29,6 +29,7 @@ import {
   type Person,
 } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createSubscriptionNotices } from './notices.js';
 import { createRenewals } from './renewals.js';
 
 let t: TestApp;
@@ -225,6 +226,12 @@ describe('renewing', () => {
       testProcessor: t.app.payments.testProcessor,
       placeOrder: t.app.placeOrder,
       freeShippingEmail: undefined,
+      notices: createSubscriptionNotices({
+        db: db(),
+        mailer: t.app.mailer,
+        publicUrl: t.config.publicUrl,
+        freeShippingEmail: undefined,
+      }),
       beforeCharge: async () => {
         throw new Error('killed between the attempt and the charge');
       },

@@ -136,7 +136,7 @@ describe('product page on a phone', () => {
       const hero = page.locator('main section').first();
       const top = await headerBottom(page);
       const parts = {
-        price: hero.getByText(money(p.price), { exact: true }),
+        price: hero.getByText(money(p.price), { exact: true }).first(),
         size: hero.getByText(expectedSizeLine(p), { exact: true }),
         stepper: hero.getByRole('group', { name: `Quantity of ${p.name}` }),
         button: hero.getByRole('button', { name: 'Add to Cart' }),

@@ -402,7 +402,7 @@ describe('product page', () => {
       );
       const hero = page.locator('main section').first();
       expect(await hero.getByText(expectedSizeLine(p), { exact: true }).isVisible()).toBe(true);
-      expect(await hero.getByText(money(p.price), { exact: true }).isVisible()).toBe(true);
+      expect(await hero.getByText(money(p.price), { exact: true }).first().isVisible()).toBe(true);
 
       // The nutrition label in a modal dialog; Escape closes it.
       expect(p.nutrition_label).toBeTruthy();

@@ -5,7 +5,8 @@
 import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { emailField } from './marketing.js';
-import { subscriptionChoiceSchema, subscriptionMessages } from './subscriptions.js';
+import { subscriptionChoiceSchema } from './subscription-choice.js';
+import { subscriptionMessages } from './subscriptions.js';
 import { z } from './zod.js';
 
 /**

@@ -4,7 +4,8 @@
  */
 import { shippingInfoSchema } from './checkout.js';
 import { MAX_RECORD_ID } from './ids.js';
-import { intervalWeeksField, SUBSCRIPTION_STATUSES, subscriptionMessages } from './subscriptions.js';
+import { intervalWeeksField } from './subscription-choice.js';
+import { SUBSCRIPTION_STATUSES, subscriptionMessages } from './subscriptions.js';
 import { z } from './zod.js';
 
 export const subscriptionItemSchema = z.object({

@@ -7,7 +7,6 @@
  * Dates are the shop's: a renewal is due at RENEWAL_HOUR in Vancouver on its day, so a subscription
  * keeps its weekday and its morning across daylight-saving changes and month ends.
  */
-import { z } from './zod.js';
 
 export const SUBSCRIPTION_INTERVALS = [2, 4, 6, 8] as const;
 export type IntervalWeeks = (typeof SUBSCRIPTION_INTERVALS)[number];
@@ -55,16 +54,10 @@ export const subscriptionMessages = {
   nothingInStock: 'Everything in this subscription is sold out for now. We will try again tomorrow.',
 } as const;
 
-export const intervalWeeksField = z
-  .number({ message: 'interval_weeks must be 2, 4, 6 or 8.' })
-  .int({ message: 'interval_weeks must be 2, 4, 6 or 8.' })
-  .refine((value): value is IntervalWeeks => (SUBSCRIPTION_INTERVALS as readonly number[]).includes(value), {
-    message: 'interval_weeks must be 2, 4, 6 or 8.',
-  });
-
 /** What a cart line (and a create-payment-intent item) says when it is a subscription. */
-export const subscriptionChoiceSchema = z.object({ interval_weeks: intervalWeeksField });
-export type SubscriptionChoice = z.output<typeof subscriptionChoiceSchema>;
+export interface SubscriptionChoice {
+  interval_weeks: IntervalWeeks;
+}
 
 /** The subscription price of one unit: the price less the product's percentage, to the cent. */
 export function subscriptionPriceCents(priceCents: number, percent: number): number {

@@ -66,6 +66,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** An e-mail change waiting for its link to be followed; `email` stays the address until then. */
     pendingEmail: text('pending_email'),
+    /**
+     * The account's Stripe Customer, made at its first checkout with a subscription line: the card
+     * that payment saves is attached to it for the renewals (decision 0058). Null until then, and
+     * with the test processor.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +79,7 @@ export const users = pgTable(
     // E-mails are unique whatever their case.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    uniqueIndex('users_stripe_customer_id_key').on(t.stripeCustomerId),
   ],
 );
 
@@ -941,7 +948,11 @@ export const paymentMethods = pgTable(
     expYear: smallint('exp_year').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_methods_user_id_idx').on(t.userId)],
+  (t) => [
+    index('payment_methods_user_id_idx').on(t.userId),
+    // A card is recorded once, whichever path saw its payment succeed first (decision 0058).
+    uniqueIndex('payment_methods_provider_method_ref_key').on(t.provider, t.methodRef),
+  ],
 );
 
 /**
@@ -1011,7 +1022,9 @@ export const subscriptionItems = pgTable(
  * One attempt at a renewal: cycle N of a subscription, try K. Its payment intent carries the
  * attempt's idempotency key (`renewal-{subscription}-{cycle}-{attempt}`), so a repeat of the attempt
  * (a retried job, a second instance, a restart after a kill) charges once; the unique order per
- * cycle makes a second order of the same cycle impossible.
+ * cycle makes a second order of the same cycle impossible. The attempt keeps what it charges (the
+ * amount, the priced snapshot, the card) from before the charge: the payment intent's row is written
+ * when the provider has answered with its id (decision 0058).
  */
 export const subscriptionRenewals = pgTable(
   'subscription_renewals',
@@ -1026,7 +1039,15 @@ export const subscriptionRenewals = pgTable(
     status: text('status').notNull(),
     /** schedule or order_now */
     reason: text('reason').notNull(),
+    /** The provider's payment, once it answered the charge (decision 0058). */
     paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id, {
+      onDelete: 'set null',
+    }),
+    /** What the attempt charges, priced before the charge: the amount and its checkout snapshot. */
+    amountCents: integer('amount_cents'),
+    checkout: jsonb('checkout').$type<Record<string, unknown>>(),
+    /** The saved card it charges. */
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),

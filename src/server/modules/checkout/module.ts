@@ -3,6 +3,7 @@ import { defineModule } from '../shop-module.js';
 import { createPlaceOrder, type PlaceOrder } from './place-order.js';
 import { createReconciler, type Reconciler } from './reconcile.js';
 import { checkoutRoutes } from './routes.js';
+import { savingTheCard } from './saved-card.js';
 import { createCheckoutService } from './service.js';
 
 declare module 'fastify' {
@@ -21,10 +22,14 @@ declare module 'fastify' {
 export const checkoutModule = defineModule('checkout', (app, { config, database, databaseFailures }) => {
   const provider = app.paymentProvider;
   const { stripe, testProcessor } = app.payments;
-  const placeOrder = createPlaceOrder(database.db, app.mailer, {
+  const placeOrderOnly = createPlaceOrder(database.db, app.mailer, {
     alertEmail: config.orderAlertEmail,
     publicUrl: config.publicUrl,
   });
+  // Stripe saves a subscription's card when its payment succeeds: every path to the order records
+  // it first (checkout/saved-card.ts). The test processor records it when it confirms the card.
+  const placeOrder =
+    provider.name === 'test' ? placeOrderOnly : savingTheCard(database.db, provider, placeOrderOnly);
   app.decorate('placeOrder', placeOrder);
   const checkout = createCheckoutService({
     db: database.db,

@@ -17,6 +17,7 @@ import { requireViewer } from '../../http/audience.js';
 import { HttpError } from '../../http/errors.js';
 import { errorReplySchema, errorResponses } from '../../http/route-schemas.js';
 import { rawBody } from '../../http/validation.js';
+import { renewalOfMetadata } from '../subscriptions/renewal-payment.js';
 import type { CheckoutService } from './service.js';
 
 export interface CheckoutRoutesOptions {
@@ -149,10 +150,12 @@ export function checkoutRoutes(
         const intent = event.type.startsWith('payment_intent.')
           ? (event.data.object as Stripe.PaymentIntent)
           : undefined;
+        const renewal = renewalOfMetadata(intent?.metadata);
         const result = await checkout.handleEvent({
           id: event.id,
           type: event.type,
           ...(intent ? { intentId: intent.id, amountReceivedCents: intent.amount_received } : {}),
+          ...(renewal ? { renewal } : {}),
         });
         return { received: true as const, duplicate: result.duplicate };
       },

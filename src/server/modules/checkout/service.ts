@@ -26,9 +26,11 @@ import type { Database } from '../../db/client.js';
 import { orders, paymentIntents, processedEvents } from '../../db/schema.js';
 import { loadOrder } from '../orders/read.js';
 import { hashSecret } from '../payments/client-secret.js';
+import { customerOf } from '../payments/customers.js';
 import { PaymentDeclined, type PaymentProvider } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
 import { holdCheckout } from '../stock/holds.js';
+import { recordRenewalIntent, type RenewalRef } from '../subscriptions/renewal-payment.js';
 import { insertHoldingUncounted, releaseStock, reserveStock } from '../stock/reservations.js';
 import type { Viewer } from '../../http/viewer.js';
 import { letGoOfIntent } from './expiry.js';
@@ -96,11 +98,15 @@ export function createCheckoutService({
           .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
         if (!mine) throw new ConflictError(short);
       }
+      // A subscription line saves the card its payment is made with, on the account's customer, for
+      // the renewals (decision 0058).
+      const saveCard = checkout.lines.some((line) => line.intervalWeeks);
       const intent = await provider.createIntent({
         amountCents: checkout.totals.totalCents,
         currency: 'cad',
         idempotencyKey,
         metadata: { user_id: String(viewer.id), email: viewer.email },
+        ...(saveCard ? { saveCard, customer: await customerOf(db, provider, viewer) } : {}),
       });
       const row = {
         id: intent.id,
@@ -256,11 +262,22 @@ export function createCheckoutService({
 
     /**
      * A provider event (Stripe webhook, or the test processor's own confirmation): applied once per
-     * event id; a succeeded payment finishes its order.
+     * event id; a succeeded payment finishes its order. A renewal's payment (its metadata names the
+     * attempt) is written from its attempt first, if its runner died before writing it
+     * (decision 0058).
      */
-    async handleEvent(event: { id: string; type: string; intentId?: string; amountReceivedCents?: number }) {
+    async handleEvent(event: {
+      id: string;
+      type: string;
+      intentId?: string;
+      amountReceivedCents?: number;
+      renewal?: RenewalRef;
+    }) {
       const mark = { id: event.id, provider: provider.name, type: event.type };
       if (event.type === 'payment_intent.succeeded' && event.intentId) {
+        if (event.renewal) {
+          await recordRenewalIntent(db, provider.name, event.renewal, event.intentId, 'succeeded');
+        }
         try {
           // The event is marked in the order's own transaction: both happen, or neither does.
           const { duplicateEvent } = await placeOrder(event.intentId, event.amountReceivedCents ?? 0, mark);

@@ -18,7 +18,30 @@ export interface IntentState {
   status: ProviderIntentStatus;
   /** What was actually taken, in cents (0 until the payment succeeded). */
   amountReceivedCents: number;
+  /** The payment method that paid it and the customer it belongs to, when the provider says. */
+  methodRef?: string | null;
+  customerRef?: string | null;
 }
+
+/** What is kept of a saved card to show: never its number (decision 0056). */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * The answer to a charge of a saved card, the customer not present (a renewal, decisions 0056 and
+ * 0058). `processing`: taken but not yet final; the provider's event or the next ask finishes it.
+ */
+export type OffSessionCharge =
+  | { id: string; status: 'succeeded' | 'processing' }
+  | { id?: string; status: 'declined'; message: string }
+  | { id?: string; status: 'requires_action'; message: string };
+
+/** The customer's bank wants them to confirm the payment: off-session, that is a decline. */
+export const AUTHENTICATION_REQUIRED = 'Your bank asks you to confirm this payment.';
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -28,6 +51,10 @@ export interface PaymentProvider {
     currency: 'cad';
     idempotencyKey: string;
     metadata: Record<string, string>;
+    /** The provider's customer the payment belongs to (a checkout that saves its card). */
+    customer?: string | undefined;
+    /** Keep the card for later charges, the customer not present (a subscription line). */
+    saveCard?: boolean | undefined;
   }): Promise<ProviderIntent>;
   /** Asks the provider, not our records, what became of the intent. */
   retrieveIntent(id: string): Promise<IntentState>;
@@ -41,6 +68,25 @@ export interface PaymentProvider {
    * the intent's state afterwards: canceled, or succeeded when it was paid first.
    */
   cancelIntent(intentId: string): Promise<IntentState>;
+  /**
+   * The provider's customer of an account, to save cards with: `known` when it has one, else a new
+   * one (the same one for a repeat). Null when the provider keeps no customers (the test processor).
+   */
+  ensureCustomer(user: { id: number; email: string; known: string | null }): Promise<string | null>;
+  /**
+   * Charges a saved card, the customer not present. Safe to repeat with the same key: the provider
+   * answers the same payment and charges once.
+   */
+  chargeOffSession(input: {
+    amountCents: number;
+    currency: 'cad';
+    customerRef: string | null;
+    methodRef: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<OffSessionCharge>;
+  /** A saved payment method's brand, last four digits and expiry; null when it is not a card. */
+  describeMethod(methodRef: string): Promise<SavedCard | null>;
 }
 
 /** A provider answer the caller should show (a declined card), in the provider's words. */

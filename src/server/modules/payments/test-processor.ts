@@ -4,7 +4,7 @@
  * fails for insufficient funds; any future expiry and any CVC. Its "provider side" is our own
  * payment_intents table. Refused in production unless ALLOW_TEST_PAYMENTS=true (config.ts).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   InvalidError,
@@ -16,7 +16,7 @@ import { messages } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
 import { paymentIntents, paymentMethods, processedEvents } from '../../db/schema.js';
 import { hashSecret } from './client-secret.js';
-import { PaymentDeclined, type PaymentProvider } from './provider.js';
+import { AUTHENTICATION_REQUIRED, PaymentDeclined, type PaymentProvider } from './provider.js';
 
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -48,7 +48,7 @@ export type SavedChargeOutcome =
   | { status: 'declined'; message: string }
   | { status: 'requires_action'; message: string };
 
-export const AUTHENTICATION_REQUIRED = 'Your bank asks you to confirm this payment.';
+export { AUTHENTICATION_REQUIRED };
 
 /** Luhn checksum, as every card number carries. */
 function luhnValid(digits: string): boolean {
@@ -237,6 +237,28 @@ export function createTestProcessor(db: Database) {
       if (behaviour === 'authenticate')
         return { status: 'requires_action', message: AUTHENTICATION_REQUIRED };
       return { status: 'declined', message: 'Your card was declined.' };
+    },
+
+    async ensureCustomer() {
+      // Its saved cards are its own rows: no customer to attach them to.
+      return null;
+    },
+
+    async chargeOffSession({ methodRef: ref, idempotencyKey }) {
+      // The same key is the same payment, as with Stripe: its id is the key's digest. Nothing is
+      // taken here; the caller's placeOrder is the charge (chargeSaved).
+      const id = `pi_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      return { id, ...provider.chargeSaved(ref) };
+    },
+
+    async describeMethod(ref) {
+      const [row] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.provider, 'test'), eq(paymentMethods.methodRef, ref)));
+      return row
+        ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }
+        : null;
     },
   };
   return provider;

@@ -26,7 +26,6 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
   const renewals = createRenewals({
     db: database.db,
     provider: app.paymentProvider,
-    testProcessor: app.payments.testProcessor,
     placeOrder: app.placeOrder,
     freeShippingEmail: config.freeShippingEmail,
     notices,

@@ -2,13 +2,14 @@
  * Renewing subscriptions (decision 0056): each due subscription's next cycle becomes one paid order
  * at that day's prices, through the same `placeOrder` as every other order.
  *
- * Exactly once: an attempt is written (subscription_renewals, with its payment intent and the
+ * Exactly once: an attempt is written (subscription_renewals, with what it charges and the
  * idempotency key `renewal-{subscription}-{cycle}-{attempt}`) in a transaction that holds the
  * subscription's row, before anything is charged. Whoever comes next (a second instance, the next
  * pass after a kill, "Order now" clicked twice) finds that attempt still charging and finishes the
- * same one: the provider charges a key once, and `placeOrder` makes one order per intent. A cycle
- * has at most one paid attempt (a unique index), and the order moves the subscription to the next
- * cycle in its own transaction.
+ * same one: the provider charges a key once, its payment intent's row is written when it answers
+ * (renewal-payment.ts, decision 0058), and `placeOrder` makes one order per intent. A cycle has at
+ * most one paid attempt (a unique index), and the order moves the subscription to the next cycle in
+ * its own transaction.
  *
  * A declined renewal is tried again 1, 3 and 5 days after the first decline (DUNNING_RETRY_DAYS),
  * then the subscription is past due. Sold-out products are left out of a renewal; when all are, it
@@ -18,7 +19,6 @@
  * renewal declined or needing them to confirm it, products left out, the wait and the skip; and a
  * pass reminds each cycle's renewal REMINDER_DAYS_BEFORE days ahead.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
 import { ConflictError, PaymentRequiredError, PaymentRetryError } from '../../../domain/errors.js';
 import type { Order } from '../../../domain/orders.js';
@@ -36,11 +36,18 @@ import type { Database } from '../../db/client.js';
 import { paymentIntents, paymentMethods, subscriptionRenewals, subscriptions } from '../../db/schema.js';
 import { loadOrder } from '../orders/read.js';
 import type { Actor } from '../orders/timeline.js';
-import type { PaymentProvider } from '../payments/provider.js';
-import type { TestProcessor } from '../payments/test-processor.js';
+import type { OffSessionCharge, PaymentProvider } from '../payments/provider.js';
 import type { SubscriptionNotices } from './notices.js';
 import { priceNextDelivery } from './pricing.js';
 import { recordSubscriptionEvent } from './records.js';
+import {
+  chargeRenewal,
+  PAYMENT_PROCESSING,
+  recordRenewalIntent,
+  renewalKey,
+  storedStatus,
+  type RenewalCharge,
+} from './renewal-payment.js';
 
 export type RenewalReason = 'schedule' | 'order_now';
 
@@ -66,34 +73,47 @@ export type PlaceRenewalOrder = (
 export interface RenewalsDeps {
   db: Database;
   provider: PaymentProvider;
-  testProcessor?: TestProcessor | undefined;
   placeOrder: PlaceRenewalOrder;
   freeShippingEmail: string | undefined;
   /** The customer's e-mails about their renewals (notices.ts). */
   notices: SubscriptionNotices;
   /** A fault hook for the crash tests: called after the attempt is written, before the charge. */
   beforeCharge?: (attempt: { subscriptionId: number; cycle: number; attempt: number }) => Promise<void>;
+  /**
+   * A fault hook for the crash tests: called when the provider has answered the charge, before its
+   * answer is written (the runner dies with the money taken and nothing recorded of it).
+   */
+  afterCharge?: (
+    attempt: { subscriptionId: number; cycle: number; attempt: number },
+    answer: OffSessionCharge,
+  ) => Promise<void>;
 }
 
-/** The attempt to charge, as written before the charge. */
+/** The attempt, once the provider answered its charge. */
 interface Attempt {
   subscriptionId: number;
   cycle: number;
   attempt: number;
+  /** The provider's payment ('' when it answered a decline without making one). */
   intentId: string;
   amountCents: number;
   methodRef: string;
   reason: RenewalReason;
 }
 
+/** The attempt to charge, as written before the charge. */
+interface Prepared extends RenewalCharge {
+  reason: RenewalReason;
+}
+
 export function createRenewals({
   db,
   provider,
-  testProcessor,
   placeOrder,
   freeShippingEmail,
   notices,
   beforeCharge,
+  afterCharge,
 }: RenewalsDeps) {
   /**
    * Under the subscription's lock: the attempt to charge (the one still charging, or a new one), or
@@ -104,7 +124,7 @@ export function createRenewals({
     reason: RenewalReason,
     now: Date,
     actor: Actor,
-  ): Promise<Attempt | Exclude<RenewalOutcome, { type: 'declined' | 'requires_action' }>> {
+  ): Promise<Prepared | Exclude<RenewalOutcome, { type: 'declined' | 'requires_action' }>> {
     let mailed = false;
     const prepared = await db.transaction(async (tx) => {
       const [sub] = await tx
@@ -137,18 +157,19 @@ export function createRenewals({
           return { type: 'ordered' as const, order: (await loadOrder(tx, recent.orderId))!, created: false };
         }
       }
-      // An attempt of this cycle still charging (its runner died, or runs beside us): finish it.
+      // An attempt of this cycle still charging (its runner died, or runs beside us): finish it,
+      // with the same amount and key (its payment may have been taken already).
       const [open] = await tx
         .select({
           attempt: subscriptionRenewals.attempt,
           intentId: subscriptionRenewals.paymentIntentId,
           reason: subscriptionRenewals.reason,
-          amountCents: paymentIntents.amountCents,
+          amountCents: subscriptionRenewals.amountCents,
           methodRef: paymentMethods.methodRef,
+          customerRef: paymentMethods.customerRef,
         })
         .from(subscriptionRenewals)
-        .innerJoin(paymentIntents, eq(paymentIntents.id, subscriptionRenewals.paymentIntentId))
-        .innerJoin(paymentMethods, eq(paymentMethods.id, paymentIntents.paymentMethodId))
+        .innerJoin(paymentMethods, eq(paymentMethods.id, subscriptionRenewals.paymentMethodId))
         .where(
           and(
             eq(subscriptionRenewals.subscriptionId, sub.id),
@@ -156,14 +177,16 @@ export function createRenewals({
             eq(subscriptionRenewals.status, 'charging'),
           ),
         );
-      if (open?.intentId) {
+      if (open && open.amountCents !== null) {
         return {
           subscriptionId: sub.id,
           cycle,
           attempt: open.attempt,
           intentId: open.intentId,
           amountCents: open.amountCents,
+          userId: sub.userId,
           methodRef: open.methodRef,
+          customerRef: open.customerRef,
           reason: open.reason as RenewalReason,
         };
       }
@@ -231,24 +254,17 @@ export function createRenewals({
         totals,
         renewal: { subscriptionId: sub.id, cycle, attempt },
       };
-      const intentId = `pi_test_${randomBytes(12).toString('hex')}`;
-      await tx.insert(paymentIntents).values({
-        id: intentId,
-        provider: provider.name,
-        userId: sub.userId,
-        amountCents: totals.totalCents,
-        status: 'requires_payment_method',
-        idempotencyKey: `renewal-${sub.id}-${cycle}-${attempt}`,
-        checkout: checkout as unknown as Record<string, unknown>,
-        paymentMethodId: method.id,
-      });
+      // What the attempt charges is kept with it: its payment intent's row is written when the
+      // provider answers with the payment's id (renewal-payment.ts).
       await tx.insert(subscriptionRenewals).values({
         subscriptionId: sub.id,
         cycle,
         attempt,
         status: 'charging',
         reason,
-        paymentIntentId: intentId,
+        amountCents: totals.totalCents,
+        checkout: checkout as unknown as Record<string, unknown>,
+        paymentMethodId: method.id,
       });
       const left = items.length - available.length;
       if (left > 0) {
@@ -268,9 +284,11 @@ export function createRenewals({
         subscriptionId: sub.id,
         cycle,
         attempt,
-        intentId,
+        intentId: null,
         amountCents: totals.totalCents,
+        userId: sub.userId,
         methodRef: method.methodRef,
+        customerRef: method.customerRef,
         reason,
       };
     });
@@ -338,17 +356,33 @@ export function createRenewals({
     if (mailed) notices.deliverSoon();
   }
 
-  /** Charges a written attempt and, when paid, places its order. */
-  async function charge(attempt: Attempt, now: Date, actor: Actor): Promise<RenewalOutcome> {
-    await beforeCharge?.(attempt);
-    if (!testProcessor) {
-      throw new Error('Renewals with Stripe charge through its off-session intents (decision 0056).');
+  /**
+   * Charges a written attempt (renewal-payment.ts: Stripe's way or the test processor's), writes the
+   * payment the provider answered, and, when paid, places its order.
+   */
+  async function charge(prepared: Prepared, now: Date, actor: Actor): Promise<RenewalOutcome> {
+    await beforeCharge?.(prepared);
+    const outcome = await chargeRenewal(provider, prepared);
+    await afterCharge?.(prepared, outcome);
+    const attempt: Attempt = { ...prepared, intentId: outcome.id ?? '' };
+    if (outcome.id) {
+      const linked = await recordRenewalIntent(
+        db,
+        provider.name,
+        prepared,
+        outcome.id,
+        storedStatus(provider.name, outcome),
+      );
+      if (!linked) {
+        throw new Error(`Renewal ${renewalKey(prepared)} is linked to another payment than ${outcome.id}.`);
+      }
     }
-    const outcome = testProcessor.chargeSaved(attempt.methodRef);
-    if (outcome.status !== 'succeeded') {
+    if (outcome.status === 'declined' || outcome.status === 'requires_action') {
       await failed(attempt, outcome.status, outcome.message, now, actor);
       return { type: outcome.status, message: outcome.message };
     }
+    // Taken, not yet final: Stripe's event (or the next pass asking) finishes it.
+    if (outcome.status === 'processing') return { type: 'waiting', message: PAYMENT_PROCESSING };
     try {
       const { order, created } = await placeOrder(attempt.intentId, attempt.amountCents);
       return { type: 'ordered', order, created };

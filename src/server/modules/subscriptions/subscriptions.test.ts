@@ -223,7 +223,6 @@ describe('renewing', () => {
     const dying = createRenewals({
       db: db(),
       provider: t.app.paymentProvider,
-      testProcessor: t.app.payments.testProcessor,
       placeOrder: t.app.placeOrder,
       freeShippingEmail: undefined,
       notices: createSubscriptionNotices({
@@ -309,7 +308,8 @@ describe('cards that fail', () => {
     const declined = await db()
       .select()
       .from(subscriptionRenewals)
-      .where(eq(subscriptionRenewals.subscriptionId, sub!.id));
+      .where(eq(subscriptionRenewals.subscriptionId, sub!.id))
+      .orderBy(subscriptionRenewals.attempt);
     expect(declined.map((r) => [r.attempt, r.status])).toEqual([
       [1, 'declined'],
       [2, 'declined'],

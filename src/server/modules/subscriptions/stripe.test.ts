@@ -25,6 +25,7 @@ import {
 import { checkoutFixtures, shippingInfo, type Person } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { AUTHENTICATION_REQUIRED } from '../payments/provider.js';
+import { createSubscriptionNotices } from './notices.js';
 import { createRenewals } from './renewals.js';
 
 const WEBHOOK_SECRET = 'whsec_test_subscriptions';
@@ -466,6 +467,12 @@ describe('renewing with Stripe', () => {
       provider: s.app.paymentProvider,
       placeOrder: s.app.placeOrder,
       freeShippingEmail: undefined,
+      notices: createSubscriptionNotices({
+        db: db(),
+        mailer: s.app.mailer,
+        publicUrl: s.config.publicUrl,
+        freeShippingEmail: undefined,
+      }),
       afterCharge: async () => {
         throw new Error('killed after Stripe charged');
       },
@@ -501,6 +508,12 @@ describe('renewing with Stripe', () => {
       provider: s.app.paymentProvider,
       placeOrder: s.app.placeOrder,
       freeShippingEmail: undefined,
+      notices: createSubscriptionNotices({
+        db: db(),
+        mailer: s.app.mailer,
+        publicUrl: s.config.publicUrl,
+        freeShippingEmail: undefined,
+      }),
       afterCharge: async (_attempt, answer) => {
         charged = answer.id;
         throw new Error('killed after Stripe charged');

@@ -62,6 +62,25 @@ export const dataExportSchema = z.object({
   addresses: z.array(z.object({ source: z.enum(['account', 'order']), address: z.string() })),
   /** The address book (decision 0049), every field, the default first. */
   savedAddresses: z.array(savedAddressSchema),
+  /** Subscriptions (decision 0056): each with its items, saved card (brand, last 4) and history. */
+  subscriptions: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      intervalWeeks: z.number().int(),
+      nextOrderAt: when,
+      pausedUntil: when.nullable(),
+      shippingInfo: z.record(z.string(), z.unknown()),
+      items: z.array(z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() })),
+      card: z
+        .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
+        .nullable(),
+      cancelReason: z.string().nullable(),
+      canceledAt: when.nullable(),
+      createdAt: when,
+      history: z.array(z.object({ kind: z.string(), summary: z.string(), createdAt: when })),
+    }),
+  ),
   orders: z.array(orderSchema.extend({ timeline: z.array(orderEventSchema) })),
   payments: z.array(
     z.object({

@@ -8,7 +8,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import { dataExportSchema, privacyMessages, type DataExport } from '../../../domain/privacy.js';
-import { sessions, users } from '../../db/schema.js';
+import {
+  paymentMethods,
+  products,
+  sessions,
+  subscriptionEvents,
+  subscriptionItems,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
 import { expectMessage, type Person } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { privacyFixtures, type Footprint } from './privacy-test-kit.js';
@@ -96,6 +104,54 @@ describe('GET /api/users/{id}/data-export', () => {
     }
     expect(text).not.toContain(createHash('sha256').update(alice.token).digest('hex'));
     expect(text).not.toMatch(/tokenHash|token_hash|password_hash|passwordHash|client_secret/i);
+  });
+
+  it("holds the owner's subscriptions with their items, card and history, and none of another's", async () => {
+    const [card] = await db()
+      .insert(paymentMethods)
+      .values({
+        userId: alice.id,
+        provider: 'test',
+        methodRef: 'pm_test_renews_export',
+        brand: 'Visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2031,
+      })
+      .returning();
+    const [product] = await db().select().from(products).limit(1);
+    const [row] = await db()
+      .insert(subscriptions)
+      .values({
+        userId: alice.id,
+        intervalWeeks: 4,
+        nextOrderAt: new Date('2031-01-09T17:00:00Z'),
+        lastOrderAt: new Date(),
+        paymentMethodId: card!.id,
+        shippingInfo: { address1: '1055 Canada Place', city: 'Vancouver' },
+      })
+      .returning();
+    await db()
+      .insert(subscriptionItems)
+      .values({ subscriptionId: row!.id, productId: product!.id, quantity: 2 });
+    await db()
+      .insert(subscriptionEvents)
+      .values({ subscriptionId: row!.id, kind: 'created', summary: 'Subscribed', actorKind: 'customer' });
+
+    const data = dataExportSchema.parse((await download(alice)).json()) as DataExport;
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({
+        id: row!.id,
+        status: 'active',
+        intervalWeeks: 4,
+        nextOrderAt: '2031-01-09T17:00:00.000Z',
+        items: [{ productId: product!.id, name: product!.name, quantity: 2 }],
+        card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2031 },
+        history: [expect.objectContaining({ kind: 'created', summary: 'Subscribed' })],
+      }),
+    ]);
+    const other = dataExportSchema.parse((await download(bob)).json()) as DataExport;
+    expect(other.subscriptions).toEqual([]);
   });
 
   it('leaves out records kept by an address the account has not proved is its own', async () => {

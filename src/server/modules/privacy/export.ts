@@ -19,7 +19,12 @@ import {
   newsletterSubscribers,
   orders,
   paymentIntents,
+  paymentMethods,
+  products,
   savedAddresses,
+  subscriptionEvents,
+  subscriptionItems,
+  subscriptions,
   sessions,
   users,
 } from '../../db/schema.js';
@@ -118,6 +123,34 @@ export function createDataExport(db: Database) {
           .where(eq(savedAddresses.userId, userId))
           .orderBy(desc(savedAddresses.isDefault), asc(savedAddresses.id)),
       ]);
+      const subscriptionRows = await db
+        .select({ subscription: subscriptions, card: paymentMethods })
+        .from(subscriptions)
+        .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(asc(subscriptions.id));
+      const subscriptionIds = subscriptionRows.map((row) => row.subscription.id);
+      const [subscribedItems, subscriptionHistory] =
+        subscriptionIds.length === 0
+          ? [[], []]
+          : await Promise.all([
+              db
+                .select({
+                  subscriptionId: subscriptionItems.subscriptionId,
+                  productId: subscriptionItems.productId,
+                  name: products.name,
+                  quantity: subscriptionItems.quantity,
+                })
+                .from(subscriptionItems)
+                .innerJoin(products, eq(products.id, subscriptionItems.productId))
+                .where(inArray(subscriptionItems.subscriptionId, subscriptionIds))
+                .orderBy(asc(subscriptionItems.productId)),
+              db
+                .select()
+                .from(subscriptionEvents)
+                .where(inArray(subscriptionEvents.subscriptionId, subscriptionIds))
+                .orderBy(asc(subscriptionEvents.id)),
+            ]);
 
       const addresses: DataExport['addresses'] = [];
       const seen = new Set<string>();
@@ -177,6 +210,26 @@ export function createDataExport(db: Database) {
           isDefault: row.isDefault,
           createdAt: iso(row.createdAt),
           updatedAt: iso(row.updatedAt),
+        })),
+        subscriptions: subscriptionRows.map(({ subscription: row, card }) => ({
+          id: row.id,
+          status: row.status,
+          intervalWeeks: row.intervalWeeks,
+          nextOrderAt: iso(row.nextOrderAt),
+          pausedUntil: isoOrNull(row.pausedUntil),
+          shippingInfo: row.shippingInfo,
+          items: subscribedItems
+            .filter((item) => item.subscriptionId === row.id)
+            .map(({ productId, name, quantity }) => ({ productId, name, quantity })),
+          card: card
+            ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
+            : null,
+          cancelReason: row.cancelReason,
+          canceledAt: isoOrNull(row.canceledAt),
+          createdAt: iso(row.createdAt),
+          history: subscriptionHistory
+            .filter((event) => event.subscriptionId === row.id)
+            .map((event) => ({ kind: event.kind, summary: event.summary, createdAt: iso(event.createdAt) })),
         })),
         orders: orderList,
         payments: payments.map((row) => ({

@@ -1,4 +1,5 @@
 import { defineModule } from '../shop-module.js';
+import { createAdminSubscriptions } from './admin-service.js';
 import { createRenewals, type Renewals } from './renewals.js';
 import { subscriptionRoutes } from './routes.js';
 import { createSubscriptionsService } from './service.js';
@@ -11,8 +12,8 @@ declare module 'fastify' {
 }
 
 /**
- * Subscribe and save (decision 0056): the customer's subscriptions, the admin's list, and the
- * renewals, run every minute on every instance (each attempt is exactly once, whoever runs it).
+ * Subscribe and save (decision 0056): the customer's subscriptions, the admin's (decision 0057), and
+ * the renewals, run every minute on every instance (each attempt is exactly once, whoever runs it).
  */
 export const subscriptionsModule = defineModule('subscriptions', (app, { config, database }) => {
   const renewals = createRenewals({
@@ -40,5 +41,6 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     clearInterval(timer);
     await running;
   });
-  subscriptionRoutes(app, createSubscriptionsService(database.db, renewals));
+  const subscriptions = createSubscriptionsService(database.db, renewals);
+  subscriptionRoutes(app, subscriptions, createAdminSubscriptions(database.db, subscriptions));
 });

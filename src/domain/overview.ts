@@ -63,5 +63,26 @@ export const overviewSchema = z.object({
       expires_at: z.string().nullable(),
     }),
   ),
+  /** subscribe and save (decision 0057) */
+  subscriptions: z.object({
+    /** subscriptions whose status is active */
+    active: z.number().int(),
+    /**
+     * monthly recurring revenue: over the active subscriptions, the renewal's subtotal at today's
+     * subscription prices (products on sale) × 52 / 12 / interval_weeks
+     */
+    monthly_recurring: cents,
+    /** renewals due in the next 7 days, and the units they order per product, the most first */
+    due_next_7_days: z.object({
+      renewals: z.number().int(),
+      units: z.array(z.object({ product_id: z.number().int(), name: z.string(), units: z.number().int() })),
+    }),
+    /** cancelled in the last 30 days ÷ live (not cancelled) at their start, % to one decimal; 0 when none */
+    churn_30_days: z.object({
+      canceled: z.number().int(),
+      live_at_start: z.number().int(),
+      percent: z.number(),
+    }),
+  }),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -377,6 +377,7 @@ describe('planFromOpenOrders', () => {
         category: 'Chunky Protein Cookies',
         open_packs: 7,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: 2,
         multiplier: 1.25,
         packs_per_batch: 6,
@@ -388,6 +389,7 @@ describe('planFromOpenOrders', () => {
         category: 'Chunky Protein Cookies',
         open_packs: 3,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: 3,
         multiplier: 0.5,
         packs_per_batch: 6,
@@ -399,6 +401,7 @@ describe('planFromOpenOrders', () => {
         category: 'Variety Pack',
         open_packs: 2,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: null,
         multiplier: null,
         packs_per_batch: null,
@@ -410,6 +413,7 @@ describe('planFromOpenOrders', () => {
         category: 'Granola',
         open_packs: 20,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: 4,
         multiplier: 1.25,
         packs_per_batch: 18.75,
@@ -421,6 +425,7 @@ describe('planFromOpenOrders', () => {
         category: 'Granola',
         open_packs: 5,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: 5,
         multiplier: null,
         packs_per_batch: null,
@@ -432,6 +437,7 @@ describe('planFromOpenOrders', () => {
         category: null,
         open_packs: 4,
         reserved_packs: 0,
+        renewal_packs: 0,
         recipe_id: null,
         multiplier: null,
         packs_per_batch: null,
@@ -482,6 +488,40 @@ describe('planFromOpenOrders', () => {
     ]);
     expect(result.pick_list).toEqual([
       { ingredient_id: CHOC, name: 'Chunks', unit: 'g', quantity: 150, cups: 1.5 },
+    ]);
+  });
+
+  it('counts the packs of renewals due within the horizon with the ordered and held ones', () => {
+    const result = planFromOpenOrders({
+      products: [products[0]!, products[1]!],
+      recipes: [
+        recipe({ id: 2, product_id: 10, ingredients: [line(CHOC, 'Chunks', 100, 'g', 1)] }),
+        recipe({ id: 3, product_id: 11, ingredients: [line(CHOC, 'Chunks', 100, 'g', 1)] }),
+      ],
+      openPacksByProduct: new Map([[10, 3]]),
+      reservedPacksByProduct: new Map([[10, 1]]),
+      // 2 more of product 10 and 6 of product 11 that only subscriptions will order this week.
+      renewalPacksByProduct: new Map([
+        [10, 2],
+        [11, 6],
+      ]),
+      renewalDays: 7,
+    });
+    expect(
+      result.products.map((p) => [
+        p.product_id,
+        p.open_packs,
+        p.reserved_packs,
+        p.renewal_packs,
+        p.multiplier,
+      ]),
+    ).toEqual([
+      [10, 3, 1, 2, 1],
+      [11, 0, 0, 6, 1],
+    ]);
+    expect(result.renewal_days).toBe(7);
+    expect(result.pick_list).toEqual([
+      { ingredient_id: CHOC, name: 'Chunks', unit: 'g', quantity: 200, cups: 2 },
     ]);
   });
 
@@ -572,6 +612,7 @@ describe('planFromOpenOrders', () => {
       products: [],
       pick_list: [],
       bases: [],
+      renewal_days: 0,
     });
   });
 });

@@ -230,6 +230,10 @@ export interface PlanInput {
   openPacksByProduct: Map<number, number>;
   /** Packs held by checkouts being paid (decision 0022): most become orders within minutes. */
   reservedPacksByProduct?: Map<number, number>;
+  /** Packs of the subscription renewals due within the plan's horizon (decision 0057). */
+  renewalPacksByProduct?: Map<number, number>;
+  /** That horizon, in days. */
+  renewalDays?: number;
 }
 
 export const PLAN_STATUSES = ['planned', 'no_recipe', 'no_yield'] as const;
@@ -245,6 +249,8 @@ export const productionPlanSchema = z.object({
       open_packs: z.number().int(),
       /** packs held by checkouts being paid; the batches cover them too (decision 0022) */
       reserved_packs: z.number().int(),
+      /** packs of subscription renewals due within `renewal_days`; the batches cover them too (decision 0057) */
+      renewal_packs: z.number().int(),
       recipe_id: z.number().int().nullable(),
       /** batches to make (the dashboard's multiplier); null unless planned */
       multiplier: z.number().nullable(),
@@ -277,6 +283,8 @@ export const productionPlanSchema = z.object({
       batches: z.number(),
     }),
   ),
+  /** the horizon of the renewals counted: those due within this many days from now */
+  renewal_days: z.number().int(),
 });
 export type ProductionPlan = z.infer<typeof productionPlanSchema>;
 export type PlannedProduct = ProductionPlan['products'][number];
@@ -314,7 +322,8 @@ const baseKey = (name: string) => name.trim().toLocaleLowerCase('en-CA');
 const GRAMS_PER_UNIT: Record<string, number> = { g: 1, kg: 1000 };
 
 /**
- * The production plan from the packs in open orders: per product the batches to make (see
+ * The production plan from the packs in open orders (with those held by checkouts and those of the
+ * subscription renewals due soon, decision 0057): per product the batches to make (see
  * `batchMultiplier`), and a pick list summing every ingredient (by ingredient and unit) over all
  * planned batches, to 2 decimals. A recipe line naming a shared base recipe (an ingredient called like
  * a recipe without product, e.g. 'Base Cookie Dough', in g or kg) is expanded into the base's own
@@ -325,6 +334,8 @@ export function planFromOpenOrders({
   recipes,
   openPacksByProduct,
   reservedPacksByProduct = new Map(),
+  renewalPacksByProduct = new Map(),
+  renewalDays = 0,
 }: PlanInput): ProductionPlan {
   const recipeOfProduct = new Map<number, PlanRecipe>();
   const basesByName = new Map<string, PlanRecipe>();
@@ -374,12 +385,17 @@ export function planFromOpenOrders({
   // Products named by the orders but missing from `products` still appear, after the others.
   const order = [
     ...products.map((product) => product.id),
-    ...[...openPacksByProduct.keys(), ...reservedPacksByProduct.keys()].filter((id) => !known.has(id)),
+    ...[
+      ...openPacksByProduct.keys(),
+      ...reservedPacksByProduct.keys(),
+      ...renewalPacksByProduct.keys(),
+    ].filter((id) => !known.has(id)),
   ];
   for (const productId of order) {
     const ordered = openPacksByProduct.get(productId) ?? 0;
     const reserved = reservedPacksByProduct.get(productId) ?? 0;
-    const packs = ordered + reserved;
+    const renewing = renewalPacksByProduct.get(productId) ?? 0;
+    const packs = ordered + reserved + renewing;
     if (!(packs > 0) || listed.has(productId)) continue;
     listed.add(productId);
     const product = known.get(productId);
@@ -393,6 +409,7 @@ export function planFromOpenOrders({
       category: product?.category ?? null,
       open_packs: ordered,
       reserved_packs: reserved,
+      renewal_packs: renewing,
       recipe_id: recipe?.id ?? null,
       multiplier,
       packs_per_batch: perBatch === null ? null : round2(perBatch),
@@ -420,5 +437,5 @@ export function planFromOpenOrders({
       batches: round2(grams / recipe.total_yield_weight!),
     }))
     .sort((a, b) => a.recipe_id - b.recipe_id);
-  return { products: planned, pick_list, bases };
+  return { products: planned, pick_list, bases, renewal_days: renewalDays };
 }

@@ -133,3 +133,49 @@ export const adminSubscriptionsQuerySchema = z.object({
     .optional(),
   q: z.string().trim().max(200).optional(),
 });
+
+// ---- The admin's view (decision 0057) ----
+
+/** A subscription in the admin's list: the customer's account e-mail beside it. */
+export const adminSubscriptionSchema = subscriptionSchema.extend({ email: z.string() });
+export type AdminSubscription = z.output<typeof adminSubscriptionSchema>;
+export const adminSubscriptionListSchema = z.array(adminSubscriptionSchema);
+
+/** One line of a subscription's history, in the order timeline's style: what, who, when. */
+export const adminSubscriptionEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  summary: z.string(),
+  actor: z.object({ kind: z.enum(['customer', 'admin', 'system']), name: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type AdminSubscriptionEvent = z.output<typeof adminSubscriptionEventSchema>;
+
+export const RENEWAL_ATTEMPT_STATUSES = [
+  'charging',
+  'paid',
+  'declined',
+  'requires_action',
+  'canceled',
+] as const;
+
+/** One try at one renewal: cycle N, attempt K (decision 0056). */
+export const renewalAttemptSchema = z.object({
+  cycle: z.number().int(),
+  attempt: z.number().int(),
+  status: z.enum(RENEWAL_ATTEMPT_STATUSES),
+  /** schedule: on its date; order_now: the customer asked */
+  reason: z.enum(['schedule', 'order_now']),
+  order_id: z.number().int().nullable(),
+  /** why it was declined or stopped */
+  message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RenewalAttempt = z.output<typeof renewalAttemptSchema>;
+
+/** GET /api/admin/subscriptions/{id}: the subscription, its history (oldest first) and its renewal attempts (newest first). */
+export const adminSubscriptionDetailSchema = adminSubscriptionSchema.extend({
+  events: z.array(adminSubscriptionEventSchema),
+  renewals: z.array(renewalAttemptSchema),
+});
+export type AdminSubscriptionDetail = z.output<typeof adminSubscriptionDetailSchema>;

@@ -758,6 +758,42 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'admin', status: 200 },
     request: () => ({ url: '/api/admin/subscriptions' }),
   },
+  // The owner's side (decision 0057): any subscription, and pause or cancel for the customer.
+  'GET /api/admin/subscriptions/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async (s) => ({ id: await subscriptionOfA(s) }),
+    request: (_s, _caller, target) => ({ url: `/api/admin/subscriptions/${target.id}` }),
+    verify: (res, s, _caller, target) => {
+      expect(json(res)).toMatchObject({ id: target.id, email: s.a.email, events: [], renewals: [] });
+    },
+  },
+  'POST /api/admin/subscriptions/:id/pause': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async (s) => ({ id: await subscriptionOfA(s) }),
+    request: (_s, _caller, target) => ({ url: `/api/admin/subscriptions/${target.id}/pause`, body: {} }),
+    verify: async (res, s, _caller, target) => {
+      const answer = json<{ status: string; events: { kind: string; actor: { kind: string } }[] }>(res);
+      expect(answer.status).toBe('paused');
+      expect(answer.events.filter((e) => e.kind !== 'email')).toMatchObject([
+        { kind: 'paused', actor: { kind: 'admin' } },
+      ]);
+      expect((await subscriptionRow(Number(target.id)))?.userId).toBe(s.a.id);
+    },
+  },
+  'POST /api/admin/subscriptions/:id/cancel': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async (s) => ({ id: await subscriptionOfA(s) }),
+    request: (_s, _caller, target) => ({
+      url: `/api/admin/subscriptions/${target.id}/cancel`,
+      body: { reason: 'Matrix' },
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      expect((await subscriptionRow(Number(target.id)))?.status).toBe('canceled');
+    },
+  },
   'GET /api/users/:userId/orders': {
     audience: 'customer',
     ownership: {

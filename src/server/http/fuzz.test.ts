@@ -566,7 +566,9 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
   }
   if (url.startsWith('/api/categories')) return { slug: world.category.slug };
   if (url.startsWith('/api/recipes')) return { id: String(world.recipeId) };
-  if (url.startsWith('/api/subscriptions/:id')) return { id: String(world.subscriptionId) };
+  if (url.startsWith('/api/subscriptions/:id') || url.startsWith('/api/admin/subscriptions/:id')) {
+    return { id: String(world.subscriptionId) };
+  }
   return {};
 }
 
@@ -647,6 +649,8 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/subscriptions/:id/resume': {},
     'POST /api/subscriptions/:id/cancel': { reason: 'Too many cookies' },
     'POST /api/subscriptions/:id/order-now': {},
+    'POST /api/admin/subscriptions/:id/pause': { until: '2099-01-01' },
+    'POST /api/admin/subscriptions/:id/cancel': { reason: 'Asked by phone' },
     'POST /api/payments/create-payment-intent': {
       amount: world.checkoutAmount,
       shippingInfo: shippingInfo({ email: actor.email ?? 'ada@example.ca' }),
@@ -879,6 +883,8 @@ const BODY_ROUTES = [
   'POST /api/subscriptions/:id/resume',
   'POST /api/subscriptions/:id/cancel',
   'POST /api/subscriptions/:id/order-now',
+  'POST /api/admin/subscriptions/:id/pause',
+  'POST /api/admin/subscriptions/:id/cancel',
 ];
 
 const routeOf = (key: string) => {
@@ -1030,6 +1036,8 @@ describe('fuzzing every /api route', () => {
       ],
       'POST /api/subscriptions/:id/pause': [['until']],
       'POST /api/subscriptions/:id/cancel': [['reason']],
+      'POST /api/admin/subscriptions/:id/pause': [['until']],
+      'POST /api/admin/subscriptions/:id/cancel': [['reason']],
     };
     const nonArray = fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.string({ maxLength: 5 }));
     const wrongTypeFor = (value: unknown): fc.Arbitrary<unknown> => {

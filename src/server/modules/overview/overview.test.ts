@@ -1,14 +1,29 @@
 /**
- * GET /api/admin/overview (decision 0023) against orders written at known times and amounts: every
- * figure is checked against the sum worked out by hand below.
+ * GET /api/admin/overview (decision 0023) against orders written at known times and amounts, and
+ * subscriptions in known states (decision 0057): every figure is checked against the sum worked out
+ * by hand below.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import type { OrderStatus } from '../../../domain/orders.js';
 import { overviewSchema, type Overview } from '../../../domain/overview.js';
-import { orderItems, orderRefunds, orders } from '../../db/schema.js';
-import { checkoutFixtures, expectMessage, type Person } from '../../testing/checkout-fixtures.js';
+import type { SubscriptionStatus } from '../../../domain/subscriptions.js';
+import {
+  categories,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  subscriptionItems,
+  subscriptions,
+} from '../../db/schema.js';
+import {
+  checkoutFixtures,
+  expectMessage,
+  shippingInfo,
+  type Person,
+} from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -86,6 +101,40 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const DAY = 86_400_000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
+
+/** A subscription of the customer's, written straight to the database. */
+async function subscription(values: {
+  status: SubscriptionStatus;
+  weeks: number;
+  /** days from now to its next order */
+  next: number;
+  /** days ago it started */
+  created: number;
+  canceled?: number;
+  pausedUntil?: number;
+  lines: [productId: number, quantity: number][];
+}) {
+  const [row] = await t.database.db
+    .insert(subscriptions)
+    .values({
+      userId: customer.id,
+      status: values.status,
+      intervalWeeks: values.weeks,
+      nextOrderAt: daysFromNow(values.next),
+      pausedUntil: values.pausedUntil === undefined ? null : daysFromNow(values.pausedUntil),
+      lastOrderAt: daysFromNow(-values.created),
+      shippingInfo: { ...shippingInfo(), country: 'Canada' },
+      createdAt: daysFromNow(-values.created),
+      canceledAt: values.canceled === undefined ? null : daysFromNow(-values.canceled),
+    })
+    .returning({ id: subscriptions.id });
+  await t.database.db
+    .insert(subscriptionItems)
+    .values(values.lines.map(([productId, quantity]) => ({ subscriptionId: row!.id, productId, quantity })));
+}
+
 describe('GET /api/admin/overview', () => {
   it('answers revenue, orders and average for today, 7 and 30 days, from paid orders only', async () => {
     const res = await f.call('GET', '/api/admin/overview', { token: admin.token });
@@ -121,6 +170,100 @@ describe('GET /api/admin/overview', () => {
     expect(o.gst_by_month.map((m) => m.month)).toEqual(
       [...o.gst_by_month.map((m) => m.month)].sort().reverse(),
     );
+  });
+
+  it('answers active subscriptions, monthly recurring revenue, renewals due in 7 days and 30-day churn', async () => {
+    const [category] = await t.database.db
+      .insert(categories)
+      .values({ name: 'Bites', slug: 'bites' })
+      .returning({ id: categories.id });
+    const product = async (name: string, priceCents: number, percent: number, isActive = true) =>
+      (
+        await t.database.db
+          .insert(products)
+          .values({
+            categoryId: category!.id,
+            name,
+            slug: name.toLowerCase().replace(/ /g, '-'),
+            priceCents,
+            subscribeSavePercent: percent,
+            isActive,
+          })
+          .returning({ id: products.id })
+      )[0]!.id;
+    // $10.00 less 10 % is $9.00; $4.99 less 15 % is $4.24; the hidden one is in no renewal.
+    const cookies = await product('Cookie Packs', 1000, 10);
+    const bites = await product('Energy Bites', 499, 15);
+    const hidden = await product('Old Granola', 5000, 0, false);
+
+    // Active every 4 weeks, due in 3 days, live for 60 days: 2 x $9.00 (the hidden line earns nothing).
+    await subscription({
+      status: 'active',
+      weeks: 4,
+      next: 3,
+      created: 60,
+      lines: [
+        [cookies, 2],
+        [hidden, 1],
+      ],
+    });
+    // Active every 2 weeks, due in 10 days, started 10 days ago: 1 x $4.24.
+    await subscription({ status: 'active', weeks: 2, next: 10, created: 10, lines: [[bites, 1]] });
+    // Paused until 2 days from now (then due): 3 bites; live 40 days.
+    await subscription({
+      status: 'paused',
+      weeks: 4,
+      next: 2,
+      pausedUntil: 2,
+      created: 40,
+      lines: [[bites, 3]],
+    });
+    // Past due since long ago: earns nothing, orders nothing, was live at the start.
+    await subscription({ status: 'past_due', weeks: 4, next: 1, created: 100, lines: [[cookies, 9]] });
+    // Cancelled 5 days ago after 90; cancelled 45 days ago (before the window); started and cancelled in it.
+    await subscription({
+      status: 'canceled',
+      weeks: 4,
+      next: 1,
+      created: 90,
+      canceled: 5,
+      lines: [[cookies, 9]],
+    });
+    await subscription({
+      status: 'canceled',
+      weeks: 4,
+      next: 1,
+      created: 200,
+      canceled: 45,
+      lines: [[cookies, 9]],
+    });
+    await subscription({
+      status: 'canceled',
+      weeks: 4,
+      next: 1,
+      created: 20,
+      canceled: 2,
+      lines: [[cookies, 9]],
+    });
+
+    const res = await f.call('GET', '/api/admin/overview', { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = overviewSchema.parse(res.json());
+    expect(o.subscriptions).toEqual({
+      active: 2,
+      // 1800 x 52 / 12 / 4 = 1950, plus 424 x 52 / 12 / 2 = 918.67: 2868.67 → 2869 cents.
+      monthly_recurring: 2869,
+      // The 4-weekly one in 3 days and the paused one resuming in 2; the hidden product left out.
+      due_next_7_days: {
+        renewals: 2,
+        units: [
+          { product_id: bites, name: 'Energy Bites', units: 3 },
+          { product_id: cookies, name: 'Cookie Packs', units: 2 },
+        ],
+      },
+      // Cancelled in the 30 days: 2; live at their start: the 60-, 40-, 100- and 90-day-old ones.
+      churn_30_days: { canceled: 2, live_at_start: 4, percent: 50 },
+    });
   });
 
   it('is for admins only', async () => {

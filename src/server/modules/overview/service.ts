@@ -2,14 +2,16 @@
  * The Overview tab's numbers (decision 0023), each one SQL aggregate over the orders, so they stay
  * fast with 100,000 orders (indexes: orders.created_at, orders (status, created_at),
  * orders.paid_at; bench/overview.mjs shows the plans and times). Days are Vancouver days
- * (SHOP_TIME_ZONE).
+ * (SHOP_TIME_ZONE). The subscriptions' figures (decision 0057) are read from the live subscriptions.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { OPEN_ORDER_STATUSES } from '../../../domain/orders.js';
 import { SHOP_TIME_ZONE, type Overview, type SalesWindow } from '../../../domain/overview.js';
 import type { Database } from '../../db/client.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
+import { renewalHorizonEnd } from '../../../domain/subscription-metrics.js';
 import { listHolds } from '../stock/holds.js';
+import { churn, recurringRevenue, renewalsDueBefore } from '../subscriptions/metrics.js';
 
 /**
  * The time zone as a literal, not a parameter: the same expression in SELECT and GROUP BY must be
@@ -130,6 +132,12 @@ export function createOverviewService(db: Database) {
           })
           .from(sql`(select 1) as one`),
       ]);
+      const now = new Date();
+      const [revenue, due, churned] = await Promise.all([
+        recurringRevenue(db),
+        renewalsDueBefore(db, renewalHorizonEnd(now)),
+        churn(db, now),
+      ]);
       // The 30 days, today last, with the days that had no orders.
       const byDate = new Map(daily.map((d) => [d.date, d]));
       const todayDate = new Date(`${clock!.now}T12:00:00Z`);
@@ -161,6 +169,19 @@ export function createOverviewService(db: Database) {
         },
         gst_by_month: gst,
         held_in_checkouts: await listHolds(db),
+        subscriptions: {
+          active: revenue.active,
+          monthly_recurring: revenue.monthlyRecurringCents,
+          due_next_7_days: {
+            renewals: due.renewals,
+            units: due.units.map((u) => ({ product_id: u.productId, name: u.name, units: u.units })),
+          },
+          churn_30_days: {
+            canceled: churned.canceled,
+            live_at_start: churned.liveAtStart,
+            percent: churned.percent,
+          },
+        },
       };
     },
   };

@@ -2,7 +2,8 @@
  * The recipe API through the real app (decision 0014): admins only, validated
  * payloads (400 with { message }, never 500), 404 for a missing recipe, product or ingredient, one
  * recipe per product (409), ingredient lines posted in parallel all landing in order, and the
- * production plan from the packs in Pending and In Progress orders.
+ * production plan from the packs in Pending and In Progress orders and in the subscription renewals
+ * due in the next 7 days.
  */
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
@@ -22,10 +23,21 @@ import {
   type RecipeIngredient,
   type RecipeSummary,
 } from '../../../domain/recipes.js';
-import { ingredients, orderItems, orders, products, recipeIngredients, recipes } from '../../db/schema.js';
+import type { SubscriptionStatus } from '../../../domain/subscriptions.js';
+import {
+  ingredients,
+  orderItems,
+  orders,
+  products,
+  recipeIngredients,
+  recipes,
+  subscriptionItems,
+  subscriptions,
+} from '../../db/schema.js';
 import {
   checkoutFixtures,
   expectMessage,
+  shippingInfo,
   type Method,
   type Person,
 } from '../../testing/checkout-fixtures.js';
@@ -523,7 +535,7 @@ describe('GET /api/production-plan', () => {
   it('is empty while no order is open', async () => {
     await order('Shipped', [[await productId('maple-almond-granola'), 50]]);
     await order('Delivered', [[await productId('maple-almond-granola'), 50]]);
-    expect(await plan()).toEqual({ products: [], pick_list: [], bases: [] });
+    expect(await plan()).toEqual({ products: [], pick_list: [], bases: [], renewal_days: 7 });
   });
 
   it('sizes batches from Pending and In Progress packs only, and sums the pick list through the dough', async () => {
@@ -571,6 +583,7 @@ describe('GET /api/production-plan', () => {
           category: 'Chunky Protein Cookies',
           open_packs: 7,
           reserved_packs: 0,
+          renewal_packs: 0,
           recipe_id: 2,
           // 7 packs at 6 per batch (4080 g / 680 g): 1.17, up to the next quarter.
           multiplier: 1.25,
@@ -583,6 +596,7 @@ describe('GET /api/production-plan', () => {
           category: 'Variety Pack',
           open_packs: 2,
           reserved_packs: 0,
+          renewal_packs: 0,
           recipe_id: null,
           multiplier: null,
           packs_per_batch: null,
@@ -594,6 +608,7 @@ describe('GET /api/production-plan', () => {
           category: 'Energy Bites',
           open_packs: 25,
           reserved_packs: 0,
+          renewal_packs: 0,
           recipe_id: expect.any(Number),
           // 25 bags at 20 per batch (5280 g / 264 g).
           multiplier: 1.25,
@@ -606,6 +621,7 @@ describe('GET /api/production-plan', () => {
           category: expect.any(String),
           open_packs: 15,
           reserved_packs: 0,
+          renewal_packs: 0,
           recipe_id: expect.any(Number),
           // 15 packs at 10 per batch.
           multiplier: 1.5,
@@ -618,6 +634,7 @@ describe('GET /api/production-plan', () => {
           category: expect.any(String),
           open_packs: 1,
           reserved_packs: 0,
+          renewal_packs: 0,
           recipe_id: expect.any(Number),
           multiplier: null,
           packs_per_batch: null,
@@ -648,5 +665,68 @@ describe('GET /api/production-plan', () => {
     expect(new Set(result.pick_list.map((l) => `${l.ingredient_id} ${l.unit}`)).size).toBe(
       result.pick_list.length,
     );
+  });
+
+  /** A subscription of the customer's written straight to the database, due in `days` days. */
+  async function subscription(
+    status: SubscriptionStatus,
+    days: number,
+    lines: [productId: number, quantity: number][],
+    pausedUntilDays: number | null = null,
+  ) {
+    const at = (d: number) => new Date(Date.now() + d * 86_400_000);
+    const [row] = await db()
+      .insert(subscriptions)
+      .values({
+        userId: customer.id,
+        status,
+        intervalWeeks: 2,
+        nextOrderAt: at(days),
+        pausedUntil: pausedUntilDays === null ? null : at(pausedUntilDays),
+        lastOrderAt: at(-14),
+        shippingInfo: { ...shippingInfo(), country: 'Canada' },
+        ...(status === 'canceled' ? { canceledAt: new Date() } : {}),
+      })
+      .returning({ id: subscriptions.id });
+    await db()
+      .insert(subscriptionItems)
+      .values(lines.map(([productId, quantity]) => ({ subscriptionId: row!.id, productId, quantity })));
+  }
+
+  it('adds the packs of the subscription renewals due in the next 7 days, and only those', async () => {
+    const classic = await productId('classic-chocolate-chunk-protein-cookies');
+    const bites = await productId('chocolate-peanut-butter-energy-bites');
+    const granola = await productId('maple-almond-granola');
+    const hidden = await freshProduct({ isActive: false });
+    // Due: active in 2 days (the hidden product is left out of its order), active and already past
+    // its date (a retry, a sold-out wait), paused until a day within the week.
+    await subscription('active', 2, [
+      [classic, 3],
+      [hidden.id, 9],
+    ]);
+    await subscription('active', -1, [[granola, 1]]);
+    await subscription('paused', 4, [[bites, 2]], 3);
+    // Not due: after the week, paused until resumed, paused past the week, past due, cancelled.
+    await subscription('active', 8, [[classic, 50]]);
+    await subscription('paused', 1, [[classic, 50]]);
+    await subscription('paused', 9, [[classic, 50]], 9);
+    await subscription('past_due', 1, [[classic, 50]]);
+    await subscription('canceled', 1, [[classic, 50]]);
+
+    const result = await plan();
+    expect(result.renewal_days).toBe(7);
+    const of = (id: number) => result.products.find((p) => p.product_id === id);
+    // The open orders of the test before are still open: 7 cookie packs, 25 bags of bites.
+    expect(of(classic)).toMatchObject({
+      open_packs: 7,
+      renewal_packs: 3,
+      // 10 packs at 6 a batch: 1.67, up to the next quarter.
+      multiplier: 1.75,
+    });
+    // 27 bags at 20 a batch.
+    expect(of(bites)).toMatchObject({ open_packs: 25, renewal_packs: 2, multiplier: 1.5 });
+    // Only a renewal asks for granola.
+    expect(of(granola)).toMatchObject({ open_packs: 0, reserved_packs: 0, renewal_packs: 1 });
+    expect(of(hidden.id)).toBeUndefined();
   });
 });

@@ -122,7 +122,8 @@ export function recipeRoutes(fastify: FastifyInstance, recipes: RecipesService):
       config: admin,
       schema: {
         tags,
-        summary: 'What to bake for the open orders: batches per product, the pick list, the bases',
+        summary:
+          'What to bake for the open orders, the checkouts being paid and the subscription renewals due in the next 7 days: batches per product, the pick list, the bases',
         response: { 200: productionPlanSchema, ...errorResponses },
       },
     },

@@ -1,6 +1,7 @@
 /**
  * Production recipes (decision 0014) for the admin dashboard: ingredients, recipes
- * and their lines, and the production plan from the packs waiting in open orders.
+ * and their lines, and the production plan from the packs waiting in open orders (and soon in
+ * subscription renewals).
  */
 import { and, asc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
@@ -16,7 +17,9 @@ import {
   type RecipeSummary,
 } from '../../../domain/recipes.js';
 import { OPEN_ORDER_STATUSES } from '../../../domain/orders.js';
+import { RENEWAL_HORIZON_DAYS, renewalHorizonEnd } from '../../../domain/subscription-metrics.js';
 import { heldUnits } from '../stock/reservations.js';
+import { renewalsDueBefore } from '../subscriptions/metrics.js';
 import type { Database } from '../../db/client.js';
 import {
   categories,
@@ -197,10 +200,11 @@ export function createRecipesService(db: Database) {
     },
 
     /**
-     * Batches and pick list for the packs in Pending and In Progress orders and the packs held by
-     * checkouts being paid (domain planFromOpenOrders).
+     * Batches and pick list for the packs in Pending and In Progress orders, the packs held by
+     * checkouts being paid, and the packs of the subscription renewals due within the next
+     * RENEWAL_HORIZON_DAYS (decision 0057; domain planFromOpenOrders).
      */
-    async productionPlan(): Promise<ProductionPlan> {
+    async productionPlan(now = new Date()): Promise<ProductionPlan> {
       const open = await db
         .select({ productId: orderItems.productId, packs: sum(orderItems.quantity).mapWith(Number) })
         .from(orderItems)
@@ -209,8 +213,16 @@ export function createRecipesService(db: Database) {
         .groupBy(orderItems.productId);
       const openPacksByProduct = new Map(open.map((row) => [row.productId!, row.packs]));
       const reservedPacksByProduct = await heldUnits(db);
-      const planned = new Set([...openPacksByProduct.keys(), ...reservedPacksByProduct.keys()]);
-      if (planned.size === 0) return { products: [], pick_list: [], bases: [] };
+      const due = await renewalsDueBefore(db, renewalHorizonEnd(now, RENEWAL_HORIZON_DAYS));
+      const renewalPacksByProduct = new Map(due.units.map((u) => [u.productId, u.units]));
+      const planned = new Set([
+        ...openPacksByProduct.keys(),
+        ...reservedPacksByProduct.keys(),
+        ...renewalPacksByProduct.keys(),
+      ]);
+      if (planned.size === 0) {
+        return { products: [], pick_list: [], bases: [], renewal_days: RENEWAL_HORIZON_DAYS };
+      }
 
       // Hidden products are included: their open orders still have to be baked.
       const productRows = await db
@@ -239,6 +251,8 @@ export function createRecipesService(db: Database) {
         recipes: recipeRows.map((row) => toApiRecipe(row, linesByRecipe.get(row.id) ?? [])),
         openPacksByProduct,
         reservedPacksByProduct,
+        renewalPacksByProduct,
+        renewalDays: RENEWAL_HORIZON_DAYS,
       });
     },
   };

@@ -1,4 +1,5 @@
 import { defineModule } from '../shop-module.js';
+import { createAdminSubscriptions } from './admin-service.js';
 import { createSubscriptionNotices } from './notices.js';
 import { createRenewals, type Renewals } from './renewals.js';
 import { subscriptionRoutes } from './routes.js';
@@ -12,9 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * Subscribe and save (decision 0056): the customer's subscriptions, the admin's list, and the
- * renewals, run every minute on every instance (each attempt is exactly once, whoever runs it), and
- * the customer's e-mails about them (notices.ts).
+ * Subscribe and save (decision 0056): the customer's subscriptions, the admin's (decision 0057), and
+ * the renewals, run every minute on every instance (each attempt is exactly once, whoever runs it),
+ * and the customer's e-mails about them (notices.ts).
  */
 export const subscriptionsModule = defineModule('subscriptions', (app, { config, database }) => {
   const notices = createSubscriptionNotices({
@@ -48,5 +49,6 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     clearInterval(timer);
     await running;
   });
-  subscriptionRoutes(app, createSubscriptionsService(database.db, renewals, notices));
+  const subscriptions = createSubscriptionsService(database.db, renewals, notices);
+  subscriptionRoutes(app, subscriptions, createAdminSubscriptions(database.db, subscriptions));
 });

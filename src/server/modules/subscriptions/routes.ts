@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ConflictError, PaymentRequiredError } from '../../../domain/errors.js';
 import { orderSchema } from '../../../domain/orders.js';
 import {
+  adminSubscriptionDetailSchema,
+  adminSubscriptionListSchema,
   adminSubscriptionsQuerySchema,
   cancelSubscriptionSchema,
   pauseSubscriptionSchema,
@@ -13,15 +14,21 @@ import {
 } from '../../../domain/subscription-schemas.js';
 import { requireViewer } from '../../http/audience.js';
 import { errorResponses, idParams } from '../../http/route-schemas.js';
+import type { AdminSubscriptions } from './admin-service.js';
 import type { SubscriptionsService } from './service.js';
 
 const tags = ['subscriptions'];
 
 /**
- * The signed-in customer's subscriptions and the admin's list (decision 0056). A customer only ever
- * reaches their own: another account's id answers 404 like a missing one.
+ * The signed-in customer's subscriptions (decision 0056) and the admin's (decision 0057): the list,
+ * one whole with its history and renewal attempts, pause and cancel for the customer. A customer only
+ * ever reaches their own: another account's id answers 404 like a missing one.
  */
-export function subscriptionRoutes(fastify: FastifyInstance, subscriptions: SubscriptionsService): void {
+export function subscriptionRoutes(
+  fastify: FastifyInstance,
+  subscriptions: SubscriptionsService,
+  adminSubscriptions: AdminSubscriptions,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
   const admin = { audience: 'admin' } as const;
@@ -87,7 +94,11 @@ export function subscriptionRoutes(fastify: FastifyInstance, subscriptions: Subs
       },
     },
     async (request) =>
-      subscriptions.pause((await requireViewer(request)).id, request.params.id, request.body.until),
+      subscriptions.pause(
+        { owner: (await requireViewer(request)).id },
+        request.params.id,
+        request.body.until,
+      ),
   );
 
   app.post(
@@ -112,7 +123,11 @@ export function subscriptionRoutes(fastify: FastifyInstance, subscriptions: Subs
       },
     },
     async (request) =>
-      subscriptions.cancel((await requireViewer(request)).id, request.params.id, request.body.reason),
+      subscriptions.cancel(
+        { owner: (await requireViewer(request)).id },
+        request.params.id,
+        request.body.reason,
+      ),
   );
 
   app.post(
@@ -149,12 +164,58 @@ export function subscriptionRoutes(fastify: FastifyInstance, subscriptions: Subs
         tags,
         summary: 'Every subscription, newest first: filtered by status, searched by e-mail',
         querystring: adminSubscriptionsQuerySchema,
-        response: {
-          200: z.array(subscriptionSchema.extend({ email: z.string() })),
-          ...errorResponses,
-        },
+        response: { 200: adminSubscriptionListSchema, ...errorResponses },
       },
     },
     async (request) => subscriptions.adminList(request.query),
+  );
+
+  const adminOne = { 200: adminSubscriptionDetailSchema, ...errorResponses };
+
+  app.get(
+    '/api/admin/subscriptions/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One subscription with its history (oldest first) and renewal attempts (newest first)',
+        params: idParams,
+        response: adminOne,
+      },
+    },
+    async (request) => adminSubscriptions.detail(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/subscriptions/:id/pause',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Pause for the customer, until a day (YYYY-MM-DD) or until resumed; the history names the admin',
+        params: idParams,
+        body: pauseSubscriptionSchema,
+        response: adminOne,
+      },
+    },
+    async (request) =>
+      adminSubscriptions.pause((await requireViewer(request)).id, request.params.id, request.body.until),
+  );
+
+  app.post(
+    '/api/admin/subscriptions/:id/cancel',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Cancel for the customer, with an optional reason; the history names the admin',
+        params: idParams,
+        body: cancelSubscriptionSchema,
+        response: adminOne,
+      },
+    },
+    async (request) =>
+      adminSubscriptions.cancel((await requireViewer(request)).id, request.params.id, request.body.reason),
   );
 }

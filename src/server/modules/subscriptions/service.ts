@@ -1,7 +1,8 @@
 /**
  * The customer's subscriptions (decision 0056): see them, skip, pause, resume, cancel, change them,
- * order now; and the admin's list. Every change holds the subscription's row, checks the owner, and
- * writes its line of history in the same transaction.
+ * order now; and the admin's list, and pause and cancel on the customer's behalf (decision 0057).
+ * Every change holds the subscription's row, checks the owner (or is an admin's), and writes its line
+ * of history, with who did it, in the same transaction.
  */
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
@@ -31,12 +32,18 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.js';
-import type { Actor } from '../orders/timeline.js';
+import { adminActor, type Actor } from '../orders/timeline.js';
 import type { SubscriptionNotices } from './notices.js';
 import { recordSubscriptionEvent } from './records.js';
 import type { Renewals } from './renewals.js';
 
 type Row = typeof subscriptions.$inferSelect;
+
+/**
+ * Who changes a subscription: its owner (another account's answers 404 like a missing one), or an
+ * admin acting for the customer (decision 0057), named in the history as orders' timeline names them.
+ */
+export type SubscriptionCaller = { owner: number } | { admin: number };
 
 export function createSubscriptionsService(db: Database, renewals: Renewals, notices: SubscriptionNotices) {
   const customerActor = (userId: number): Actor => ({ kind: 'customer', id: userId, name: null });
@@ -118,29 +125,56 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
     });
   }
 
-  /** The caller's subscription, locked for a change; another account's answers 404 like a missing one. */
-  async function lockOwn(tx: Transaction, userId: number, id: number): Promise<Row> {
+  /**
+   * The subscription, locked for a change: the owner's own (another account's answers 404 like a
+   * missing one), or any for an admin.
+   */
+  async function lockFor(tx: Transaction, caller: SubscriptionCaller, id: number): Promise<Row> {
     const [row] = await tx
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+      .where(
+        'owner' in caller
+          ? and(eq(subscriptions.id, id), eq(subscriptions.userId, caller.owner))
+          : eq(subscriptions.id, id),
+      )
       .for('update');
     if (!row) throw new NotFoundError(subscriptionMessages.notFound);
     return row;
   }
 
-  /** A change in one transaction: lock, check, write, record; answers the subscription after it. */
+  /**
+   * A change in one transaction: lock, check, write, record (with `actor`, who made it); answers the
+   * subscription after it.
+   */
   async function change(
-    userId: number,
+    caller: SubscriptionCaller,
     id: number,
-    apply: (tx: Transaction, row: Row, now: Date) => Promise<void>,
+    apply: (tx: Transaction, row: Row, now: Date, actor: Actor) => Promise<void>,
   ): Promise<ApiSubscription> {
     return db.transaction(async (tx) => {
-      const row = await lockOwn(tx, userId, id);
-      await apply(tx, row, new Date());
+      const row = await lockFor(tx, caller, id);
+      const actor = 'owner' in caller ? customerActor(caller.owner) : await adminActor(tx, caller.admin);
+      await apply(tx, row, new Date(), actor);
       const [after] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
       return (await toApi(tx, [after!]))[0]!;
     });
+  }
+
+  /** Subscriptions for the admin, newest first, with their customer's account e-mail. */
+  async function withEmail(where: SQL | undefined, limit: number) {
+    const rows = await db
+      .select({ subscription: subscriptions, email: users.email })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(where)
+      .orderBy(desc(subscriptions.id))
+      .limit(limit);
+    const api = await toApi(
+      db,
+      rows.map((r) => r.subscription),
+    );
+    return api.map((subscription, i) => ({ ...subscription, email: rows[i]!.email }));
   }
 
   const notCanceled = (row: Row) => {
@@ -168,7 +202,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
 
     /** The next delivery is skipped: the one after it is one interval later. */
     skip(userId: number, id: number) {
-      return change(userId, id, async (tx, row, now) => {
+      return change({ owner: userId }, id, async (tx, row, now, actor) => {
         if (row.status !== 'active') throw new ConflictError(subscriptionMessages.notActive);
         const next = nextRenewalAt(row.nextOrderAt, row.intervalWeeks as IntervalWeeks);
         await tx
@@ -180,14 +214,17 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           row.id,
           'skipped',
           `Skipped the delivery of ${row.nextOrderAt.toISOString().slice(0, 10)}; next ${next.toISOString().slice(0, 10)}`,
-          customerActor(userId),
+          actor,
         );
       });
     },
 
-    /** Paused until a day (it orders again that day) or indefinitely; confirmed by e-mail. */
-    async pause(userId: number, id: number, until: string | null | undefined) {
-      const paused = await change(userId, id, async (tx, row, now) => {
+    /**
+     * Paused until a day (it orders again that day) or indefinitely; by the owner or an admin;
+     * confirmed by e-mail.
+     */
+    async pause(caller: SubscriptionCaller, id: number, until: string | null | undefined) {
+      const paused = await change(caller, id, async (tx, row, now, actor) => {
         notCanceled(row);
         const resumeAt = until ? shopInstant(until) : null;
         if (resumeAt && resumeAt <= now) throw new InvalidError(subscriptionMessages.pauseInPast);
@@ -209,7 +246,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           row.id,
           'paused',
           resumeAt ? `Paused until ${until}` : 'Paused until resumed',
-          customerActor(userId),
+          actor,
         );
         await notices.paused(tx, row, resumeAt, moved ? resumeAt : row.nextOrderAt);
       });
@@ -218,7 +255,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
     },
 
     resume(userId: number, id: number) {
-      return change(userId, id, async (tx, row, now) => {
+      return change({ owner: userId }, id, async (tx, row, now, actor) => {
         if (row.status !== 'paused') throw new ConflictError(subscriptionMessages.notPaused);
         const next = afterResume(row.nextOrderAt, now);
         await tx
@@ -230,14 +267,14 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           row.id,
           'resumed',
           `Resumed; next delivery ${next.toISOString().slice(0, 10)}`,
-          customerActor(userId),
+          actor,
         );
       });
     },
 
-    /** Cancelled by the customer (or, with `actor`, the shop); confirmed by e-mail. */
-    async cancel(userId: number, id: number, reason: string | null | undefined, actor?: Actor) {
-      const cancelled = await change(userId, id, async (tx, row, now) => {
+    /** Cancelled, with an optional reason; by the owner or an admin; confirmed by e-mail. */
+    async cancel(caller: SubscriptionCaller, id: number, reason: string | null | undefined) {
+      const cancelled = await change(caller, id, async (tx, row, now, actor) => {
         if (row.status === 'canceled') throw new ConflictError(subscriptionMessages.alreadyCanceled);
         await tx
           .update(subscriptions)
@@ -254,16 +291,16 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           row.id,
           'canceled',
           reason ? `Cancelled: ${reason}` : 'Cancelled',
-          actor ?? customerActor(userId),
+          actor,
         );
-        await notices.cancelled(tx, row, actor !== undefined && actor.kind !== 'customer');
+        await notices.cancelled(tx, row, actor.kind !== 'customer');
       });
       notices.deliverSoon();
       return cancelled;
     },
 
     update(userId: number, id: number, body: UpdateSubscription) {
-      return change(userId, id, async (tx, row, now) => {
+      return change({ owner: userId }, id, async (tx, row, now, actor) => {
         notCanceled(row);
         const changes: string[] = [];
         const set: Partial<typeof subscriptions.$inferInsert> = { updatedAt: now };
@@ -322,13 +359,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
         }
         await tx.update(subscriptions).set(set).where(eq(subscriptions.id, row.id));
         if (changes.length > 0) {
-          await recordSubscriptionEvent(
-            tx,
-            row.id,
-            'changed',
-            `Changed ${changes.join('; ')}`,
-            customerActor(userId),
-          );
+          await recordSubscriptionEvent(tx, row.id, 'changed', `Changed ${changes.join('; ')}`, actor);
         }
       });
     },
@@ -356,18 +387,14 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
       const where: SQL[] = [];
       if (filter.status) where.push(eq(subscriptions.status, filter.status));
       if (filter.q) where.push(ilike(users.email, `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`));
-      const rows = await db
-        .select({ subscription: subscriptions, email: users.email })
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.userId))
-        .where(and(...where))
-        .orderBy(desc(subscriptions.id))
-        .limit(200);
-      const api = await toApi(
-        db,
-        rows.map((r) => r.subscription),
-      );
-      return api.map((subscription, i) => ({ ...subscription, email: rows[i]!.email }));
+      return withEmail(and(...where), 200);
+    },
+
+    /** Any subscription, for an admin, with the customer's e-mail (decision 0057). */
+    async adminGet(id: number) {
+      const [found] = await withEmail(eq(subscriptions.id, id), 1);
+      if (!found) throw new NotFoundError(subscriptionMessages.notFound);
+      return found;
     },
   };
 }

@@ -34,6 +34,7 @@ beforeEach(() => {
       return Promise.resolve(json([], { 'x-total-count': '0' }));
     if (path.startsWith('/api/orders')) return Promise.resolve(json([], { 'x-total-count': '0' }));
     if (path === '/api/users') return Promise.resolve(json([]));
+    if (path.startsWith('/api/admin/subscriptions')) return Promise.resolve(json([]));
     return Promise.resolve(
       new Response(JSON.stringify({ message: 'Internal Server Error' }), { status: 500 }),
     );
@@ -75,6 +76,16 @@ describe('loadDashboard', () => {
     storeSession({ id: 1, email: 'owner@example.ca', isAdmin: true });
     await load('?tab=orders&order=123&status=Lost');
     expect(paths()).toContain('/api/orders?q=123&page=1&pageSize=20');
+  });
+
+  it('reads the subscriptions the address asks for, by status and e-mail (decision 0057)', async () => {
+    storeSession({ id: 1, email: 'owner@example.ca', isAdmin: true });
+    const data = await load('?tab=subscriptions&status=past_due&q=%20maya%20');
+    expect(data.view).toEqual({ tab: 'subscriptions', data: { ok: true, value: [] } });
+    expect(paths()).toContain('/api/admin/subscriptions?status=past_due&q=maya');
+    fetch.mockClear();
+    await load('?tab=subscriptions&status=lost');
+    expect(paths()).toContain('/api/admin/subscriptions');
   });
 
   it('counts the badge from the unfiltered messages list, without a request of its own', async () => {

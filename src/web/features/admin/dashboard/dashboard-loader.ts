@@ -11,6 +11,7 @@ import { loadOverview, type OverviewData } from '../overview/overview';
 import { loadProducts, type ProductsData } from '../products/products-api';
 import { loadRecipes, type RecipesData } from '../recipes/recipes-api';
 import { parseTab, type AdminTab } from '../shared/tabs';
+import { loadSubscriptions, type SubscriptionsData } from '../subscriptions/subscriptions-api';
 import { loadUsers, type UsersData } from '../users/users-api';
 
 /** One tab's data, named by its tab. */
@@ -19,6 +20,7 @@ export type TabView =
   | { tab: 'orders'; data: OrdersData }
   | { tab: 'users'; data: UsersData }
   | { tab: 'recipes'; data: RecipesData }
+  | { tab: 'subscriptions'; data: SubscriptionsData }
   | { tab: 'overview'; data: OverviewData }
   | { tab: 'inbox'; data: InboxData };
 
@@ -40,6 +42,8 @@ async function loadView(tab: AdminTab, params: URLSearchParams, signal: AbortSig
       return { tab, data: await loadUsers(signal) };
     case 'recipes':
       return { tab, data: await loadRecipes(signal) };
+    case 'subscriptions':
+      return { tab, data: await loadSubscriptions(params, signal) };
     case 'overview':
       return { tab, data: await loadOverview(signal) };
     case 'inbox':

@@ -12,6 +12,7 @@ import { LoadFailed } from '../shared/states';
 import { parseTab, type AdminTab } from '../shared/tabs';
 import { quietButton } from '../shared/ui';
 import { useLocalCopy } from '../shared/use-local-copy';
+import { SubscriptionManagement } from '../subscriptions/subscription-management';
 import { UserManagement } from '../users/user-management';
 import type { DashboardData, TabView } from './dashboard-loader';
 
@@ -96,6 +97,8 @@ function TabPanel({
       return <UserManagement admin={admin} data={view?.tab === 'users' ? view.data : null} />;
     case 'recipes':
       return <RecipeManagement data={view?.tab === 'recipes' ? view.data : null} />;
+    case 'subscriptions':
+      return <SubscriptionManagement data={view?.tab === 'subscriptions' ? view.data : null} />;
     case 'overview':
       return <OverviewTab data={view?.tab === 'overview' ? view.data : null} />;
     case 'inbox':

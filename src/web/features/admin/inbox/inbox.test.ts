@@ -45,12 +45,13 @@ afterEach(() => {
 });
 
 describe('the Overview and Inbox tabs', () => {
-  it('come after the four tabs of the spec, which still open Product Management by default', () => {
+  it('come after the four tabs of the spec and Subscriptions, which still open Product Management by default', () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Product Management',
       'Order Management',
       'User Management',
       'Recipe Management',
+      'Subscriptions',
       'Overview',
       'Inbox',
     ]);

@@ -1,15 +1,8 @@
 import { useId } from 'react';
-import type { OrderEvent } from '../../../../domain/fulfilment';
-import { dateTimeFormat } from '../shared/ui';
+import { TimelineList } from '../shared/timeline-list';
 import { useAdminResource } from '../shared/use-admin-resource';
-import { actorLabel, orderTimelineSchema } from './orders';
+import { orderTimelineSchema } from './orders';
 import { timelinePath } from './orders-api';
-
-const DOT_CLASSES: Record<OrderEvent['actor']['kind'], string> = {
-  admin: 'bg-maple',
-  customer: 'bg-forest',
-  system: 'bg-muted',
-};
 
 /**
  * The order's timeline (decision 0023, GET /api/orders/:id/timeline), oldest first: what happened,
@@ -53,31 +46,7 @@ export function OrderTimeline({ orderId, version }: { orderId: number; version: 
       ) : events.length === 0 ? (
         <p className="mt-2 text-sm text-muted">Nothing has happened to this order yet.</p>
       ) : (
-        <ol aria-labelledby={`${id}-title`} className="mt-3" data-testid="order-timeline">
-          {events.map((event, index) => (
-            <li
-              key={event.id}
-              className="relative grid grid-cols-[0.75rem_minmax(0,1fr)] gap-x-3 pb-3 last:pb-0"
-              data-testid="timeline-event"
-            >
-              {index < events.length - 1 && (
-                <span aria-hidden="true" className="absolute top-4 bottom-0 left-[5px] w-0.5 bg-beige" />
-              )}
-              <span
-                aria-hidden="true"
-                className={`mt-1.5 h-3 w-3 rounded-full ring-2 ring-white ${DOT_CLASSES[event.actor.kind]}`}
-              />
-              <div className="min-w-0 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
-                <p className="text-sm break-words text-ink">{event.summary}</p>
-                <p className="text-xs text-muted sm:shrink-0 sm:text-right">
-                  <time dateTime={event.at}>{dateTimeFormat.format(new Date(event.at))}</time>
-                  {' · '}
-                  <span data-testid="timeline-actor">{actorLabel(event.actor)}</span>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <TimelineList labelledBy={`${id}-title`} events={events} testId="order-timeline" />
       )}
     </section>
   );

@@ -8,7 +8,6 @@ import {
   TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
   type Carrier,
-  type OrderEventActor,
 } from '../../../../domain/fulfilment';
 import { messages } from '../../../../domain/messages';
 import { dollarsToCents, formatAmount } from '../../../../domain/money';
@@ -154,14 +153,5 @@ export function parseRefundAmount(text: string, leftCents: number): { cents: num
 
 export { orderEventSchema, orderTimelineSchema } from '../../../../domain/fulfilment-schemas';
 
-/** Who did it, as the timeline says it: 'Customer', the admin's name, or the shop itself. */
-export function actorLabel(actor: OrderEventActor): string {
-  switch (actor.kind) {
-    case 'customer':
-      return 'Customer';
-    case 'admin':
-      return actor.name?.trim() || 'Admin';
-    default:
-      return 'Northbite';
-  }
-}
+/** Who did it, as the timeline says it (shared with the subscriptions' history, decision 0057). */
+export { actorLabel } from '../shared/timeline';

@@ -7,6 +7,7 @@ import { panelClass } from '../shared/ui';
 import { Exports } from './exports';
 import { barHeights, type OverviewData } from './overview';
 import { GstByMonth, HeldInCheckouts, TopProducts, WaitingToShip } from './overview-tables';
+import { SubscriptionsOverview } from './subscriptions-overview';
 
 const CHART_HEIGHT = 140;
 const BAR = 16;
@@ -15,8 +16,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numer
 
 /**
  * The Overview tab (decision 0023): sales today, over 7 and 30 days, the daily revenue of the last
- * 30 days as an inline SVG chart, the best sellers, the paid orders waiting to ship, GST by month,
- * and the CSV exports.
+ * 30 days as an inline SVG chart, subscriptions (decision 0057), the best sellers, the paid orders
+ * waiting to ship, GST by month, and the CSV exports.
  */
 export function OverviewTab({ data }: { data: OverviewData | null }) {
   const { reload, reloading } = useReload();
@@ -42,6 +43,7 @@ export function OverviewTab({ data }: { data: OverviewData | null }) {
         </div>
       </section>
       <DailyChart daily={overview.daily} />
+      <SubscriptionsOverview figures={overview.subscriptions} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TopProducts products={overview.top_products} />
         <WaitingToShip waiting={overview.waiting_to_ship} />

@@ -4,7 +4,10 @@ import { scaled, type PlannedProduct } from './recipes';
 import type { RecipeWorkspace } from './use-recipe-workspace';
 
 function planHint(product: PlannedProduct): string {
-  const packs = `${product.open_packs} ${product.open_packs === 1 ? 'pack' : 'packs'} waiting`;
+  // The batches cover the packs held by checkouts and those of renewals due soon too (decision 0057).
+  const total = product.open_packs + product.reserved_packs + product.renewal_packs;
+  const renewals = product.renewal_packs > 0 ? ` (${product.renewal_packs} in renewals due soon)` : '';
+  const packs = `${total} ${total === 1 ? 'pack' : 'packs'} waiting${renewals}`;
   if (product.status === 'no_recipe') return `${packs}; this product has no recipe yet.`;
   if (product.status === 'no_yield' || product.packs_per_batch === null) {
     return `${packs}; the recipe's yield does not say how many packs a batch makes.`;

@@ -4,12 +4,15 @@ import { dateTimeFormat, panelClass, quietButton, tdClass, thClass } from '../sh
 import './admin-print.css';
 
 /**
- * The production plan (decision 0014): the packs waiting in open orders per product, the
- * batches that cover them, and the baker's pick list: every ingredient needed across all of them.
- * Printing shows this section alone.
+ * The production plan (decision 0014): the packs waiting in open orders per product, with those
+ * held by checkouts and those of the subscription renewals due within the plan's horizon (decision
+ * 0057), the batches that cover them, and the baker's pick list: every ingredient needed across all
+ * of them. Printing shows this section alone.
  */
 export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; plannedAt: Date }) {
-  const open = plan.products.filter((product) => product.open_packs > 0);
+  const open = plan.products.filter(
+    (product) => product.open_packs + product.reserved_packs + product.renewal_packs > 0,
+  );
   const unplanned = open.filter((product) => product.multiplier === null);
   return (
     <section
@@ -22,10 +25,11 @@ export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; 
         <div>
           <p className="eyebrow">Production plan</p>
           <h3 id="production-plan-title" className="mt-1 font-display text-2xl font-semibold">
-            Pick list for open orders
+            Pick list for open orders and renewals
           </h3>
           <p className="mt-1 text-sm text-muted">
-            From the packs in Pending and In Progress orders, and those held by checkouts being paid, on{' '}
+            From the packs in Pending and In Progress orders, those held by checkouts being paid, and those of
+            the subscription renewals due in the next {plan.renewal_days} days, on{' '}
             {dateTimeFormat.format(plannedAt)}
           </p>
         </div>
@@ -40,7 +44,8 @@ export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; 
 
       {open.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-cream px-4 py-3 text-sm text-muted ring-1 ring-beige">
-          No packs are waiting in open orders: there is nothing to bake.
+          No packs are waiting in open orders or renewals due in the next {plan.renewal_days} days: there is
+          nothing to bake.
         </p>
       ) : (
         <div className="mt-6 grid gap-6 xl:grid-cols-2 print:grid-cols-1">
@@ -74,6 +79,14 @@ export function ProductionPlanView({ plan, plannedAt }: { plan: ProductionPlan; 
                         {product.reserved_packs > 0 && (
                           <span className="block text-xs text-muted" data-testid="plan-reserved">
                             + {product.reserved_packs} in checkouts
+                          </span>
+                        )}
+                        {product.renewal_packs > 0 && (
+                          <span
+                            className="block text-xs whitespace-nowrap text-muted"
+                            data-testid="plan-renewals"
+                          >
+                            + {product.renewal_packs} in renewals
                           </span>
                         )}
                       </td>

@@ -1,4 +1,4 @@
-import { ChartColumn, Cookie, Mail, ShoppingBag, Truck, User, type LucideIcon } from 'lucide-react';
+import { ChartColumn, Cookie, Mail, Repeat, ShoppingBag, Truck, User, type LucideIcon } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
@@ -7,6 +7,7 @@ const ICONS: Record<AdminTab, LucideIcon> = {
   orders: Truck,
   users: User,
   recipes: Cookie,
+  subscriptions: Repeat,
   overview: ChartColumn,
   inbox: Mail,
 };

@@ -1,12 +1,13 @@
 /**
- * The dashboard's tabs (docs/product.md, Screens), in order, then the Overview and the Inbox
- * (decision 0023); the selected one is the `tab` query parameter.
+ * The dashboard's tabs (docs/product.md, Screens), in order, then Subscriptions (decision 0057), the
+ * Overview and the Inbox (decision 0023); the selected one is the `tab` query parameter.
  */
 export const ADMIN_TABS = [
   { id: 'products', label: 'Product Management' },
   { id: 'orders', label: 'Order Management' },
   { id: 'users', label: 'User Management' },
   { id: 'recipes', label: 'Recipe Management' },
+  { id: 'subscriptions', label: 'Subscriptions' },
   { id: 'overview', label: 'Overview' },
   { id: 'inbox', label: 'Inbox' },
 ] as const;

@@ -2,7 +2,7 @@
  * What a phone downloads before a public page can paint and hydrate (decision 0033), checked
  * exactly rather than timed: the stylesheet is in the document (no render-blocking request), the
  * two preloaded fonts are the core subset files and the pages show no character outside them, the
- * hero offers a phone-sized image, and the shop's own first-load scripts stay under 22 kB brotli
+ * hero offers a phone-sized image, and the shop's own first-load scripts stay under 23 kB brotli
  * beside the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
@@ -111,9 +111,11 @@ describe('first-load weight of public pages', () => {
   });
 
   // 20 kB until the cart's limits and confirmations, the order page and the phone product page
-  // (decisions 0051-0053) grew the shared chunk by about 1 kB; what only some visits need (the
+  // (decisions 0051-0053) grew the shared chunk by about 1 kB; 22 kB until the product page's
+  // One-time / Subscribe choice and the cart's subscription lines (decision 0056) added about 1.1 kB
+  // (the schedule and the API's texts stay out of these pages). What only some visits need (the
   // drawer, the sticky bar, the nutrition label, the welcome banner) is fetched on demand.
-  it("keeps the shop's own first-load scripts under 22 kB brotli, apart from the framework's", async () => {
+  it("keeps the shop's own first-load scripts under 23 kB brotli, apart from the framework's", async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
       const scripts = startModules(html);
@@ -126,7 +128,7 @@ describe('first-load weight of public pages', () => {
         else shopOwn += bytes;
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
-      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(22 * KB);
+      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(23 * KB);
       console.log(`first-load scripts of ${path}: ${shopOwn} bytes brotli`);
     }
   });

@@ -6,7 +6,7 @@ import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { emailField } from './marketing.js';
 import { subscriptionChoiceSchema } from './subscription-choice.js';
-import { subscriptionMessages } from './subscriptions.js';
+import { subscriptionMessages } from './subscription-messages.js';
 import { z } from './zod.js';
 
 /**

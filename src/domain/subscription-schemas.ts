@@ -5,7 +5,8 @@
 import { shippingInfoSchema } from './checkout.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { intervalWeeksField } from './subscription-choice.js';
-import { SUBSCRIPTION_STATUSES, subscriptionMessages } from './subscriptions.js';
+import { SUBSCRIPTION_STATUSES } from './subscriptions.js';
+import { subscriptionMessages } from './subscription-messages.js';
 import { z } from './zod.js';
 
 export const subscriptionItemSchema = z.object({

@@ -2,19 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentIntentSchema } from './checkout.js';
 import { updateSubscriptionSchema } from './subscription-schemas.js';
+import { linePriceCents, subscriptionPriceCents } from './subscriptions.js';
+import { subscriptionMessages } from './subscription-messages.js';
 import {
   addDays,
   afterIntervalChange,
   afterResume,
   dunningRetryAt,
   firstRenewalAt,
-  linePriceCents,
   nextRenewalAt,
   shopDate,
   shopInstant,
-  subscriptionMessages,
-  subscriptionPriceCents,
-} from './subscriptions.js';
+} from './subscription-schedule.js';
 
 describe('subscription prices', () => {
   it('takes the percentage off the unit price, to the cent', () => {

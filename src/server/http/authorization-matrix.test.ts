@@ -24,7 +24,7 @@ import { abandonedCartMessages } from '../../domain/abandoned-cart.js';
 import { addressMessages } from '../../domain/addresses.js';
 import { messages } from '../../domain/messages.js';
 import { privacyMessages } from '../../domain/privacy.js';
-import { subscriptionMessages } from '../../domain/subscriptions.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
 import type { Order } from '../../domain/orders.js';
 import { buildApp } from '../app.js';
 import * as schema from '../db/schema.js';

@@ -11,7 +11,8 @@ import {
   adminSubscriptionListSchema,
   type AdminSubscriptionDetail,
 } from '../../../domain/subscription-schemas.js';
-import { addDays, shopDate, shopInstant, subscriptionMessages } from '../../../domain/subscriptions.js';
+import { subscriptionMessages } from '../../../domain/subscription-messages.js';
+import { addDays, shopDate, shopInstant } from '../../../domain/subscription-schedule.js';
 import { checkoutTotals } from '../../../domain/pricing.js';
 import { products, subscriptionEvents, subscriptions, users } from '../../db/schema.js';
 import {

@@ -15,12 +15,11 @@ import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
 import { parseCheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
 import {
-  nextRenewalAt,
   REMINDER_DAYS_BEFORE,
-  renewalAfter,
   subscriptionPriceCents,
   type IntervalWeeks,
 } from '../../../domain/subscriptions.js';
+import { nextRenewalAt, renewalAfter } from '../../../domain/subscription-schedule.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orders, paymentIntents, subscriptionRenewals, subscriptions } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';

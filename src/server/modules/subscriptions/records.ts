@@ -5,12 +5,8 @@
  * subscription state it implies are committed together or not at all.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  earliestRenewal,
-  firstRenewalAt,
-  nextRenewalAt,
-  type IntervalWeeks,
-} from '../../../domain/subscriptions.js';
+import { type IntervalWeeks } from '../../../domain/subscriptions.js';
+import { earliestRenewal, firstRenewalAt, nextRenewalAt } from '../../../domain/subscription-schedule.js';
 import type { CheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
 import type { Transaction } from '../../db/client.js';
 import {

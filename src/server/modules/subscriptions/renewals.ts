@@ -24,14 +24,12 @@ import { ConflictError, PaymentRequiredError, PaymentRetryError } from '../../..
 import type { Order } from '../../../domain/orders.js';
 import type { CheckoutSnapshotInput } from '../../../domain/stored/checkout-snapshot.js';
 import {
-  dunningRetryAt,
-  earliestRenewal,
-  nextRenewalAt,
   ORDER_NOW_REPEAT_MINUTES,
   OUT_OF_STOCK_WAIT_DAYS,
-  subscriptionMessages,
   type IntervalWeeks,
 } from '../../../domain/subscriptions.js';
+import { subscriptionMessages } from '../../../domain/subscription-messages.js';
+import { dunningRetryAt, earliestRenewal, nextRenewalAt } from '../../../domain/subscription-schedule.js';
 import type { Database } from '../../db/client.js';
 import { paymentIntents, paymentMethods, subscriptionRenewals, subscriptions } from '../../db/schema.js';
 import { loadOrder } from '../orders/read.js';

@@ -11,16 +11,18 @@ import type { ApiSubscription, UpdateSubscription } from '../../../domain/subscr
 import { checkoutSnapshotShippingSchema } from '../../../domain/stored/checkout-snapshot.js';
 import { parseStored } from '../../../domain/stored/versions.js';
 import {
+  subscriptionPriceCents,
+  type IntervalWeeks,
+  type SubscriptionStatus,
+} from '../../../domain/subscriptions.js';
+import { subscriptionMessages } from '../../../domain/subscription-messages.js';
+import {
   afterIntervalChange,
   afterResume,
   latestPauseEnd,
   nextRenewalAt,
   shopInstant,
-  subscriptionMessages,
-  subscriptionPriceCents,
-  type IntervalWeeks,
-  type SubscriptionStatus,
-} from '../../../domain/subscriptions.js';
+} from '../../../domain/subscription-schedule.js';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../domain/orders.js';
 import { checkoutTotals } from '../../../domain/pricing.js';
 import type { ApiSubscription } from '../../../domain/subscription-schemas.js';
-import { subscriptionMessages } from '../../../domain/subscriptions.js';
+import { subscriptionMessages } from '../../../domain/subscription-messages.js';
 import {
   emailOutbox,
   orders,

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import type { ApiSubscription } from '../../../domain/subscription-schemas';
-import { addDays, SHOP_TIME_ZONE, shopDate, SUBSCRIPTION_INTERVALS } from '../../../domain/subscriptions';
+import { SUBSCRIPTION_INTERVALS } from '../../../domain/subscriptions';
+import { addDays, SHOP_TIME_ZONE, shopDate } from '../../../domain/subscription-schedule';
 import { userMessage } from '../../api';
 import {
   actOn,

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminSubscription, AdminSubscriptionDetail } from '../../../../domain/subscription-schemas';
-import { shopDate } from '../../../../domain/subscriptions';
+import { shopDate } from '../../../../domain/subscription-schedule';
 import { userMessage } from '../../../api';
 import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';

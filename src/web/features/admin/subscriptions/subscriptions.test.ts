@@ -1,6 +1,6 @@
 /** The Subscriptions tab's rules (decision 0057): the list query, how a subscription reads, pause and cancel bodies. */
 import { describe, expect, it } from 'vitest';
-import { subscriptionMessages } from '../../../../domain/subscriptions';
+import { subscriptionMessages } from '../../../../domain/subscription-messages';
 import {
   canChange,
   cancelBody,

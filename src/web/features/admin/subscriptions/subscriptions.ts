@@ -4,13 +4,9 @@
  */
 import type { AdminSubscription, RenewalAttempt } from '../../../../domain/subscription-schemas';
 import type { AddressLines } from '../../../components/checkout/address-block';
-import {
-  addDays,
-  SHOP_TIME_ZONE,
-  SUBSCRIPTION_STATUSES,
-  subscriptionMessages,
-  type SubscriptionStatus,
-} from '../../../../domain/subscriptions';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../domain/subscriptions';
+import { subscriptionMessages } from '../../../../domain/subscription-messages';
+import { addDays, SHOP_TIME_ZONE } from '../../../../domain/subscription-schedule';
 
 export interface SubscriptionQuery {
   status: SubscriptionStatus | '';

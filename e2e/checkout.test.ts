@@ -746,6 +746,7 @@ describe('track orders', () => {
 });
 
 describe('accessibility', () => {
+  // Ten pages checked by axe at two widths: about a minute on a quiet machine, so it has two.
   it('the checkout, payment, confirmation, order and tracking pages have no WCAG 2.1 A/AA violations', async () => {
     const auth = await registerThroughApi();
     const order = await placeOrderThroughApi(auth, [{ name: GRANOLA, quantity: 1 }]);
@@ -787,7 +788,7 @@ describe('accessibility', () => {
       await check('/track-orders');
       await page.close();
     }
-  });
+  }, 120_000);
 });
 
 /**

@@ -495,6 +495,8 @@ describe('product page', () => {
           size: p.size,
           slug: p.slug,
           category: p.category,
+          // Kept with the line so it can become a subscription at its price (decision 0056).
+          ...(p.subscribe_save_percent ? { subscribe_save_percent: p.subscribe_save_percent } : {}),
         },
       ],
       totalQuantity: 3,

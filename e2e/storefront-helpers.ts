@@ -26,6 +26,8 @@ export interface ApiProduct {
   allergens: string[];
   competitors: { competitor_name: string }[];
   faqs: { question: string; answer: string }[];
+  /** percent off a subscription unit (decision 0056) */
+  subscribe_save_percent: number;
 }
 
 export interface ApiCategory {

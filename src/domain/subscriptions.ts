@@ -36,6 +36,11 @@ export interface SubscriptionChoice {
   interval_weeks: IntervalWeeks;
 }
 
+/** Whether a subscribed product goes out in a renewal: still sold, with enough units (null: made to order). */
+export function deliverable(item: { isActive: boolean; stock: number | null; quantity: number }): boolean {
+  return item.isActive && (item.stock === null || item.stock >= item.quantity);
+}
+
 /** The subscription price of one unit: the price less the product's percentage, to the cent. */
 export function subscriptionPriceCents(priceCents: number, percent: number): number {
   if (percent <= 0) return priceCents;

@@ -11,7 +11,7 @@ import {
   type CheckoutSnapshot,
 } from '../../../domain/stored/checkout-snapshot.js';
 import { parseStored } from '../../../domain/stored/versions.js';
-import { subscriptionPriceCents, type IntervalWeeks } from '../../../domain/subscriptions.js';
+import { deliverable, subscriptionPriceCents, type IntervalWeeks } from '../../../domain/subscriptions.js';
 import type { Transaction } from '../../db/client.js';
 import { products, subscriptionItems, type subscriptions } from '../../db/schema.js';
 import { accountOf } from './records.js';
@@ -64,7 +64,7 @@ export async function priceNextDelivery(
     .orderBy(asc(products.id));
   const items = rows.map((item) => ({
     ...item,
-    inStock: item.isActive && (item.stock === null || item.stock >= item.quantity),
+    inStock: deliverable(item),
   }));
   const available = items.filter((item) => item.inStock);
   const shippingInfo = parseStored(

@@ -11,6 +11,7 @@ import type { ApiSubscription, UpdateSubscription } from '../../../domain/subscr
 import { checkoutSnapshotShippingSchema } from '../../../domain/stored/checkout-snapshot.js';
 import { parseStored } from '../../../domain/stored/versions.js';
 import {
+  deliverable,
   subscriptionPriceCents,
   type IntervalWeeks,
   type SubscriptionStatus,
@@ -83,12 +84,10 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
         checkoutSnapshotShippingSchema,
         row.shippingInfo,
       );
-      const priced = own
-        .filter((item) => item.isActive && (item.stock === null || item.stock >= item.quantity))
-        .map((item) => ({
-          priceCents: subscriptionPriceCents(item.priceCents, item.percent),
-          quantity: item.quantity,
-        }));
+      const priced = own.filter(deliverable).map((item) => ({
+        priceCents: subscriptionPriceCents(item.priceCents, item.percent),
+        quantity: item.quantity,
+      }));
       const totals = checkoutTotals(priced, address);
       const method = methods.find((m) => m.id === row.paymentMethodId);
       return {
@@ -106,7 +105,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           quantity: item.quantity,
           price: centsToDollars(item.priceCents),
           subscription_price: centsToDollars(subscriptionPriceCents(item.priceCents, item.percent)),
-          in_stock: item.isActive && (item.stock === null || item.stock >= item.quantity),
+          in_stock: deliverable(item),
         })),
         next_total: {
           subtotal: centsToDollars(totals.subtotalCents),

@@ -195,3 +195,9 @@ export const testCardConfirmSchema = z.object({
   ),
 });
 export type TestCardConfirm = z.output<typeof testCardConfirmSchema>;
+
+/**
+ * The test bank's confirmation of a renewal the customer's bank wanted them to confirm (decision
+ * 0059): the client secret "Order now" answered, nothing else (the saved card pays).
+ */
+export const testAuthenticateSchema = testCardConfirmSchema.pick({ client_secret: true });

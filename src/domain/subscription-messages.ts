@@ -20,4 +20,8 @@ export const subscriptionMessages = {
   swapOutsideCategory: 'A flavour can be swapped only for another product of the same category.',
   noCard: 'This subscription has no saved card. Please update the card first.',
   nothingInStock: 'Everything in this subscription is sold out for now. We will try again tomorrow.',
+  cardRequired: 'Send the new card: card (test cards) or setup_intent_id (Stripe), not both.',
+  cardNotSaved: 'The new card was not saved. Please enter it again.',
+  sendSetupIntent: 'This shop saves cards with Stripe: send the setup_intent_id of the confirmed card.',
+  sendTestCard: 'This shop takes test cards: send card, not setup_intent_id.',
 } as const;

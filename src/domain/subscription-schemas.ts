@@ -2,7 +2,7 @@
  * The subscriptions API's shapes (docs/product.md, Subscriptions; decision 0056): what the customer's
  * and the admin's calls answer and take. The rules are in subscriptions.ts.
  */
-import { shippingInfoSchema } from './checkout.js';
+import { shippingInfoSchema, testCardConfirmSchema } from './checkout.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { intervalWeeksField } from './subscription-choice.js';
 import { SUBSCRIPTION_STATUSES } from './subscriptions.js';
@@ -37,6 +37,11 @@ export const subscriptionSchema = z.object({
   next_order_at: z.string().nullable(),
   paused_until: z.string().nullable(),
   items: z.array(subscriptionItemSchema),
+  /**
+   * The renewal due waits for the customer to confirm the payment with their bank (decision 0059):
+   * "Order now" at the page lets them.
+   */
+  needs_authentication: z.boolean(),
   /** The next renewal at today's prices: subtotal, shipping, tax, total (dollars). */
   next_total: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }),
   card: z
@@ -180,3 +185,61 @@ export const adminSubscriptionDetailSchema = adminSubscriptionSchema.extend({
   renewals: z.array(renewalAttemptSchema),
 });
 export type AdminSubscriptionDetail = z.output<typeof adminSubscriptionDetailSchema>;
+
+// ---- The customer's card and their bank's confirmation (decision 0059) ----
+
+/**
+ * POST /api/subscriptions/{id}/card: the new card. With the test processor, the test card itself
+ * (as the checkout takes it); with Stripe, the SetupIntent the page confirmed
+ * (POST /api/subscriptions/{id}/card-setup made it).
+ */
+export const updateCardSchema = z
+  .object({
+    card: testCardConfirmSchema.shape.card.optional(),
+    setup_intent_id: z
+      .string({ message: 'setup_intent_id must be text.' })
+      .regex(/^seti_[A-Za-z0-9_]{1,200}$/, { message: 'setup_intent_id is not a Stripe SetupIntent id.' })
+      .optional(),
+  })
+  .refine((body) => (body.card === undefined) !== (body.setup_intent_id === undefined), {
+    message: subscriptionMessages.cardRequired,
+  });
+export type UpdateCard = z.output<typeof updateCardSchema>;
+
+/** POST /api/subscriptions/{id}/card-setup (Stripe): the SetupIntent's secret for Stripe's Payment Element. */
+export const cardSetupReplySchema = z.object({ client_secret: z.string() });
+
+/** What retrying a renewal at once came to, after the card was updated. */
+export const renewalRetrySchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('ordered'), order_id: z.number().int() }),
+  z.object({
+    outcome: z.enum(['declined', 'requires_action', 'waiting']),
+    message: z.string(),
+  }),
+]);
+
+/**
+ * POST /api/subscriptions/{id}/card: the subscription with its new card, and, when a renewal was
+ * waiting on the card (declined, or past due), what retrying it at once came to; null otherwise.
+ */
+export const cardUpdateReplySchema = z.object({
+  subscription: subscriptionSchema,
+  retry: renewalRetrySchema.nullable(),
+});
+export type CardUpdateReply = z.output<typeof cardUpdateReplySchema>;
+
+/**
+ * "Order now" answered 402 because the customer's bank wants them to confirm the payment: the
+ * payment to confirm at the page (Stripe.js with the saved card, or the test bank's dialog).
+ */
+export const authenticationAnswerSchema = z.object({
+  type: z.literal('requires_action'),
+  message: z.string(),
+  payment_intent_id: z.string(),
+  client_secret: z.string(),
+  /** Stripe: the saved card the payment is confirmed with; null with the test processor. */
+  payment_method: z.string().nullable(),
+  /** What confirming it charges, dollars. */
+  amount: z.number(),
+});
+export type AuthenticationAnswer = z.output<typeof authenticationAnswerSchema>;

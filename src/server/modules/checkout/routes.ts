@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   createOrderSchema,
   createPaymentIntentSchema,
+  testAuthenticateSchema,
   testCardConfirmSchema,
 } from '../../../domain/checkout.js';
 import { orderSchema } from '../../../domain/orders.js';
@@ -107,6 +108,35 @@ export function checkoutRoutes(
       async (request, reply) => {
         const { client_secret, card } = request.body;
         const answer = await checkout.confirmCard(await requireViewer(request), client_secret, card);
+        return reply.status(CONFIRM_ANSWER_STATUS[answer.type]).send(answer);
+      },
+    );
+  }
+
+  if (testCards) {
+    app.post(
+      '/api/payments/test/authenticate',
+      {
+        config: { ...customer, rateLimit: CONFIRM_LIMIT },
+        schema: {
+          tags,
+          summary: "The test bank's confirmation of a renewal the customer's bank asked them to confirm",
+          description:
+            'The client secret of "Order now"\'s `requires_action` answer; the saved card pays. Answers ' +
+            'the order (200, `type: order`), or 409 `retry` when that payment can no longer be confirmed.',
+          body: testAuthenticateSchema,
+          response: {
+            200: confirmAnswerSchema,
+            409: confirmAnswerSchema.or(errorReplySchema),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await checkout.authenticateRenewal(
+          await requireViewer(request),
+          request.body.client_secret,
+        );
         return reply.status(CONFIRM_ANSWER_STATUS[answer.type]).send(answer);
       },
     );

@@ -261,6 +261,29 @@ export function createCheckoutService({
     },
 
     /**
+     * The test bank's confirmation, at the page, of a renewal the customer's bank wanted them to
+     * confirm (decision 0059): the saved card pays it in the order's own transaction, as
+     * `confirmCard` does.
+     */
+    async authenticateRenewal(viewer: Viewer, clientSecret: string): Promise<ConfirmAnswer> {
+      if (!testProcessor) throw new NotFoundError('Not found');
+      try {
+        const approved = await testProcessor.authenticate(clientSecret, viewer.id);
+        const { order } = await placeOrder(approved.intentId, approved.amountCents, {
+          id: `evt_test_${approved.intentId}`,
+          provider: provider.name,
+          type: 'payment_intent.succeeded',
+        });
+        return { type: 'order', order };
+      } catch (error) {
+        if (error instanceof PaymentExpiredError || error instanceof PaymentRetryError) {
+          return { type: error.refusal, message: error.message };
+        }
+        throw error;
+      }
+    },
+
+    /**
      * A provider event (Stripe webhook, or the test processor's own confirmation): applied once per
      * event id; a succeeded payment finishes its order. A renewal's payment (its metadata names the
      * attempt) is written from its attempt first, if its runner died before writing it

@@ -21,6 +21,8 @@ export interface IntentState {
   /** The payment method that paid it and the customer it belongs to, when the provider says. */
   methodRef?: string | null;
   customerRef?: string | null;
+  /** Why the last try to pay it failed, in the provider's code (`authentication_required`). */
+  lastErrorCode?: string | null;
 }
 
 /** What is kept of a saved card to show: never its number (decision 0056). */
@@ -87,6 +89,31 @@ export interface PaymentProvider {
   }): Promise<OffSessionCharge>;
   /** A saved payment method's brand, last four digits and expiry; null when it is not a card. */
   describeMethod(methodRef: string): Promise<SavedCard | null>;
+  /**
+   * The client secret the customer's browser completes an intent with, the customer present (a
+   * renewal their bank wants them to confirm, decision 0059).
+   */
+  onSessionSecret(intentId: string): Promise<string>;
+  /**
+   * Stripe only: a SetupIntent the customer's browser saves a new card with (Stripe's Payment
+   * Element confirms it), for the customer's later charges. The test processor takes the test card
+   * itself instead.
+   */
+  createCardSetup?(input: {
+    customerRef: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; clientSecret: string }>;
+  /** Stripe only: what became of a SetupIntent, and the card it saved. */
+  retrieveCardSetup?(id: string): Promise<CardSetup>;
+}
+
+/** A card saved by the customer at the page (Stripe's SetupIntent, decision 0059). */
+export interface CardSetup {
+  status: string;
+  methodRef: string | null;
+  customerRef: string | null;
+  metadata: Record<string, string>;
 }
 
 /** A provider answer the caller should show (a declined card), in the provider's words. */

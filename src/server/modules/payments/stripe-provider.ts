@@ -4,6 +4,7 @@ import { isPaymentIntentStatus, type PaymentIntentStatus } from '../../../domain
 import { createHash } from 'node:crypto';
 import {
   AUTHENTICATION_REQUIRED,
+  type CardSetup,
   type IntentState,
   type OffSessionCharge,
   type PaymentProvider,
@@ -41,6 +42,7 @@ function stateOf(intent: Stripe.PaymentIntent): IntentState {
     amountReceivedCents: intent.amount_received,
     methodRef: idOf(intent.payment_method),
     customerRef: idOf(intent.customer),
+    lastErrorCode: intent.last_payment_error?.code ?? null,
   };
 }
 
@@ -153,6 +155,31 @@ export function createStripeProvider(
           ? { ...(id ? { id } : {}), status: 'requires_action', message: AUTHENTICATION_REQUIRED }
           : { ...(id ? { id } : {}), status: 'declined', message };
       }
+    },
+
+    async onSessionSecret(intentId) {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (!intent.client_secret) throw new Error(`Stripe gave no client secret for ${intentId}`);
+      return intent.client_secret;
+    },
+
+    async createCardSetup({ customerRef, idempotencyKey, metadata }) {
+      const setup = await stripe.setupIntents.create(
+        { customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'], metadata },
+        { idempotencyKey },
+      );
+      if (!setup.client_secret) throw new Error(`Stripe gave no client secret for ${setup.id}`);
+      return { id: setup.id, clientSecret: setup.client_secret };
+    },
+
+    async retrieveCardSetup(id): Promise<CardSetup> {
+      const setup = await stripe.setupIntents.retrieve(id);
+      return {
+        status: setup.status,
+        methodRef: idOf(setup.payment_method),
+        customerRef: idOf(setup.customer),
+        metadata: setup.metadata ?? {},
+      };
     },
 
     async describeMethod(methodRef) {

@@ -78,6 +78,10 @@ export function testCardOutcome(
   throw new PaymentDeclined('Your card was declined.');
 }
 
+/** Whether an intent's stored checkout is a subscription's renewal (decision 0056). */
+const isRenewal = (checkout: unknown) =>
+  typeof checkout === 'object' && checkout !== null && 'renewal' in checkout && !!checkout.renewal;
+
 export function createTestProcessor(db: Database) {
   /** What a confirmation checks of the intent; built once, a named statement on PostgreSQL. */
   const toConfirm = db
@@ -94,6 +98,49 @@ export function createTestProcessor(db: Database) {
     .from(paymentIntents)
     .where(eq(paymentIntents.id, sql.placeholder('id')))
     .prepare('test_processor_intent');
+  /** The intent a client secret names, when it is the signed-in shopper's test payment. */
+  async function verified(clientSecret: string, userId: number) {
+    const id = clientSecret.split('_secret_')[0] ?? '';
+    const [row] = await toConfirm.execute({ id });
+    const expected = Buffer.from(row?.clientSecretHash ?? '0'.repeat(64), 'hex');
+    const given = Buffer.from(hashSecret(clientSecret), 'hex');
+    if (
+      !row ||
+      row.provider !== 'test' ||
+      row.userId !== userId ||
+      expected.length !== given.length ||
+      !timingSafeEqual(expected, given)
+    ) {
+      throw new NotFoundError('Payment not found.');
+    }
+    return row;
+  }
+
+  /**
+   * Keeps a test card for later charges, as Stripe keeps a PaymentMethod: only the brand, the last
+   * four digits and the expiry; its reference names what it does when charged later.
+   */
+  async function insertCard(
+    tx: Pick<Database, 'insert'>,
+    userId: number,
+    card: { number: string; exp_month: number; exp_year: number },
+  ): Promise<number> {
+    const behaviour = BEHAVIOUR_OF[card.number] ?? 'renews';
+    const [saved] = await tx
+      .insert(paymentMethods)
+      .values({
+        userId,
+        provider: 'test',
+        methodRef: methodRef(behaviour),
+        brand: 'Visa',
+        last4: card.number.slice(-4),
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+      })
+      .returning({ id: paymentMethods.id });
+    return saved!.id;
+  }
+
   const provider: PaymentProvider & {
     /**
      * Checks the client secret, that the intent is the signed-in shopper's, and the card; answers
@@ -111,6 +158,17 @@ export function createTestProcessor(db: Database) {
      * on-session charge it takes nothing itself: the caller's `placeOrder` is the charge.
      */
     chargeSaved(methodRef: string): SavedChargeOutcome;
+    /**
+     * The customer confirmed, at the page, a renewal their bank asked them to (the test bank's
+     * dialog, decision 0059): answers the intent and its amount. Like `confirm` it takes nothing
+     * itself: the caller's `placeOrder` is the charge.
+     */
+    authenticate(clientSecret: string, userId: number): Promise<{ intentId: string; amountCents: number }>;
+    /**
+     * Saves a card the customer entered at the page for their later charges (decision 0059): checked
+     * as a payment would check it (a declined card is refused), nothing charged. Answers its row.
+     */
+    saveCard(userId: number, card: { number: string; exp_month: number; exp_year: number }): Promise<number>;
   } = {
     name: 'test',
 
@@ -172,19 +230,8 @@ export function createTestProcessor(db: Database) {
     },
 
     async confirm(clientSecret, card, userId) {
-      const id = clientSecret.split('_secret_')[0] ?? '';
-      const [row] = await toConfirm.execute({ id });
-      const expected = Buffer.from(row?.clientSecretHash ?? '0'.repeat(64), 'hex');
-      const given = Buffer.from(hashSecret(clientSecret), 'hex');
-      if (
-        !row ||
-        row.provider !== 'test' ||
-        row.userId !== userId ||
-        expected.length !== given.length ||
-        !timingSafeEqual(expected, given)
-      ) {
-        throw new NotFoundError('Payment not found.');
-      }
+      const row = await verified(clientSecret, userId);
+      const id = row.id;
       if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
       // An expired checkout (decision 0022): the browser prices the cart again and makes a new
       // payment.
@@ -208,27 +255,39 @@ export function createTestProcessor(db: Database) {
       // Stripe does with setup_future_usage: only the brand, last four digits and expiry are kept.
       const lines = (row.checkout as { lines?: { intervalWeeks?: number | null }[] }).lines ?? [];
       if (lines.some((line) => line.intervalWeeks)) {
-        const behaviour = BEHAVIOUR_OF[card.number] ?? 'renews';
         await db.transaction(async (tx) => {
-          const [saved] = await tx
-            .insert(paymentMethods)
-            .values({
-              userId,
-              provider: 'test',
-              methodRef: methodRef(behaviour),
-              brand: 'Visa',
-              last4: card.number.slice(-4),
-              expMonth: card.exp_month,
-              expYear: card.exp_year,
-            })
-            .returning({ id: paymentMethods.id });
+          const saved = await insertCard(tx, userId, card);
           await tx
             .update(paymentIntents)
-            .set({ paymentMethodId: saved!.id, updatedAt: new Date() })
+            .set({ paymentMethodId: saved, updatedAt: new Date() })
             .where(eq(paymentIntents.id, row.id));
         });
       }
       return { intentId: row.id, amountCents: row.amountCents };
+    },
+
+    async authenticate(clientSecret, userId) {
+      const row = await verified(clientSecret, userId);
+      if (row.status === 'succeeded') return { intentId: row.id, amountCents: row.amountCents };
+      if (row.status !== 'requires_payment_method' || !isRenewal(row.checkout)) {
+        throw new PaymentRetryError(messages.paymentNotConfirmable);
+      }
+      return { intentId: row.id, amountCents: row.amountCents };
+    },
+
+    async saveCard(userId, card) {
+      testCardOutcome(card);
+      return insertCard(db, userId, card);
+    },
+
+    async onSessionSecret(intentId) {
+      // A fresh secret each time it is asked for; only its hash is kept, as for a checkout's.
+      const secret = `${intentId}_secret_${randomBytes(16).toString('hex')}`;
+      await db
+        .update(paymentIntents)
+        .set({ clientSecretHash: hashSecret(secret), updatedAt: new Date() })
+        .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.provider, 'test')));
+      return secret;
     },
 
     chargeSaved(ref) {

@@ -1,5 +1,6 @@
 import { defineModule } from '../shop-module.js';
 import { createAdminSubscriptions } from './admin-service.js';
+import { createSubscriptionCards } from './card.js';
 import { createSubscriptionNotices } from './notices.js';
 import { createRenewals, type Renewals } from './renewals.js';
 import { subscriptionRoutes } from './routes.js';
@@ -50,5 +51,12 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     await running;
   });
   const subscriptions = createSubscriptionsService(database.db, renewals, notices);
-  subscriptionRoutes(app, subscriptions, createAdminSubscriptions(database.db, subscriptions));
+  const cards = createSubscriptionCards({
+    db: database.db,
+    provider: app.paymentProvider,
+    testProcessor: app.payments.testProcessor,
+    renewals,
+    subscriptions,
+  });
+  subscriptionRoutes(app, subscriptions, createAdminSubscriptions(database.db, subscriptions), cards);
 });

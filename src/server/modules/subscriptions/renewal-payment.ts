@@ -101,6 +101,13 @@ async function chargeWithStripe(provider: PaymentProvider, charge: RenewalCharge
       return { id, status: 'processing' };
     case 'requires_action':
       return { id, status: 'requires_action', message: AUTHENTICATION_REQUIRED };
+    // An off-session try the bank wanted confirmed leaves the PaymentIntent waiting for a payment
+    // method, with the reason: the customer can still confirm it at the page (decision 0059).
+    case 'requires_payment_method':
+      if (state.lastErrorCode === 'authentication_required') {
+        return { id, status: 'requires_action', message: AUTHENTICATION_REQUIRED };
+      }
+      return { id, status: 'declined', message: 'Your card was declined.' };
     default:
       return { id, status: 'declined', message: 'Your card was declined.' };
   }

@@ -55,7 +55,12 @@ const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, name: null };
 export type RenewalOutcome =
   | { type: 'ordered'; order: Order; created: boolean }
   | { type: 'declined'; message: string }
-  | { type: 'requires_action'; message: string }
+  | {
+      type: 'requires_action';
+      message: string;
+      /** The customer is at the page (Order now): the payment they can confirm with their bank. */
+      intentId?: string;
+    }
   | { type: 'waiting'; message: string }
   | { type: 'not_due' };
 
@@ -101,7 +106,10 @@ interface Attempt {
 
 /** The attempt to charge, as written before the charge. */
 interface Prepared extends RenewalCharge {
+  /** Why the attempt was made. */
   reason: RenewalReason;
+  /** Who charges it now: the schedule, or the customer at the page (who may confirm it). */
+  caller: RenewalReason;
 }
 
 export function createRenewals({
@@ -186,6 +194,7 @@ export function createRenewals({
           methodRef: open.methodRef,
           customerRef: open.customerRef,
           reason: open.reason as RenewalReason,
+          caller: reason,
         };
       }
       const [method] = sub.paymentMethodId
@@ -288,6 +297,7 @@ export function createRenewals({
         methodRef: method.methodRef,
         customerRef: method.customerRef,
         reason,
+        caller: reason,
       };
     });
     if (mailed) notices.deliverSoon();
@@ -374,6 +384,11 @@ export function createRenewals({
       if (!linked) {
         throw new Error(`Renewal ${renewalKey(prepared)} is linked to another payment than ${outcome.id}.`);
       }
+    }
+    // The customer is at the page: their bank's confirmation is theirs to give now (decision 0059).
+    // The attempt stays open on its payment; a scheduled pass that finds it still open later ends it.
+    if (outcome.status === 'requires_action' && prepared.caller === 'order_now' && outcome.id) {
+      return { type: 'requires_action', message: outcome.message, intentId: outcome.id };
     }
     if (outcome.status === 'declined' || outcome.status === 'requires_action') {
       await failed(attempt, outcome.status, outcome.message, now, actor);

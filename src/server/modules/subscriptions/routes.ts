@@ -6,15 +6,20 @@ import {
   adminSubscriptionDetailSchema,
   adminSubscriptionListSchema,
   adminSubscriptionsQuerySchema,
+  authenticationAnswerSchema,
   cancelSubscriptionSchema,
+  cardSetupReplySchema,
+  cardUpdateReplySchema,
   pauseSubscriptionSchema,
   subscriptionListSchema,
   subscriptionSchema,
+  updateCardSchema,
   updateSubscriptionSchema,
 } from '../../../domain/subscription-schemas.js';
 import { requireViewer } from '../../http/audience.js';
-import { errorResponses, idParams } from '../../http/route-schemas.js';
+import { errorReplySchema, errorResponses, idParams } from '../../http/route-schemas.js';
 import type { AdminSubscriptions } from './admin-service.js';
+import type { SubscriptionCards } from './card.js';
 import type { SubscriptionsService } from './service.js';
 
 const tags = ['subscriptions'];
@@ -28,6 +33,7 @@ export function subscriptionRoutes(
   fastify: FastifyInstance,
   subscriptions: SubscriptionsService,
   adminSubscriptions: AdminSubscriptions,
+  cards: SubscriptionCards,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
@@ -138,9 +144,16 @@ export function subscriptionRoutes(
         tags,
         summary: 'Order the next delivery now, at today’s prices: answers its order',
         description:
-          'A repeat within 10 minutes answers the same order (200). 402 when the saved card is declined or needs the customer to confirm; 409 when everything is sold out.',
+          'A repeat within 10 minutes answers the same order (200). 402 when the saved card is declined, ' +
+          'or `type: requires_action` with the payment the customer confirms with their bank at the page ' +
+          '(Stripe.js, or POST /api/payments/test/authenticate); 409 when everything is sold out.',
         params: idParams,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+        response: {
+          200: orderSchema,
+          201: orderSchema,
+          402: authenticationAnswerSchema.or(errorReplySchema),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -149,11 +162,47 @@ export function subscriptionRoutes(
         reply.status(outcome.created ? 201 : 200);
         return outcome.order;
       }
+      if (outcome.type === 'requires_action' && outcome.intentId) {
+        return reply.status(402).send(await cards.authentication(outcome.intentId, outcome.message));
+      }
       if (outcome.type === 'declined' || outcome.type === 'requires_action') {
         throw new PaymentRequiredError(outcome.message);
       }
       throw new ConflictError(outcome.type === 'waiting' ? outcome.message : 'Nothing to order.');
     },
+  );
+
+  app.post(
+    '/api/subscriptions/:id/card',
+    {
+      config: { ...customer, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Update the card: a renewal waiting on it (declined, past due) is tried again at once',
+        description:
+          'Test processor: `card` (a test card). Stripe: `setup_intent_id`, the SetupIntent of ' +
+          'POST /api/subscriptions/{id}/card-setup once Stripe.js confirmed it. 402 when the test card is declined.',
+        params: idParams,
+        body: updateCardSchema,
+        response: { 200: cardUpdateReplySchema, ...errorResponses },
+      },
+    },
+    async (request) => cards.update((await requireViewer(request)).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/subscriptions/:id/card-setup',
+    {
+      config: { ...customer, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: "Stripe: a SetupIntent for a new card, its secret for Stripe's Payment Element",
+        description: '400 with the test processor, which takes the test card itself.',
+        params: idParams,
+        response: { 200: cardSetupReplySchema, ...errorResponses },
+      },
+    },
+    async (request) => cards.setup((await requireViewer(request)).id, request.params.id),
   );
 
   app.get(

@@ -32,6 +32,7 @@ import {
   products,
   subscriptionEvents,
   subscriptionItems,
+  subscriptionRenewals,
   subscriptions,
   users,
 } from '../../db/schema.js';
@@ -73,6 +74,28 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(inArray(subscriptionItems.subscriptionId, ids))
       .orderBy(asc(products.id));
+    // The newest attempt of each subscription's pending cycle: one its customer's bank wants confirmed?
+    const attempts = await executor
+      .select({
+        subscriptionId: subscriptionRenewals.subscriptionId,
+        cycle: subscriptionRenewals.cycle,
+        attempt: subscriptionRenewals.attempt,
+        status: subscriptionRenewals.status,
+        reason: subscriptionRenewals.reason,
+        intentId: subscriptionRenewals.paymentIntentId,
+      })
+      .from(subscriptionRenewals)
+      .where(inArray(subscriptionRenewals.subscriptionId, ids))
+      .orderBy(desc(subscriptionRenewals.cycle), desc(subscriptionRenewals.attempt));
+    const needsAuthentication = (row: Row) => {
+      const latest = attempts.find((a) => a.subscriptionId === row.id);
+      if (!latest || latest.cycle !== row.cycle + 1) return false;
+      return (
+        latest.status === 'requires_action' ||
+        // "Order now" left waiting on the customer's confirmation (decision 0059).
+        (latest.status === 'charging' && latest.reason === 'order_now' && latest.intentId !== null)
+      );
+    };
     const methodIds = rows.flatMap((row) => (row.paymentMethodId ? [row.paymentMethodId] : []));
     const methods = methodIds.length
       ? await executor.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
@@ -96,6 +119,8 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
         interval_weeks: row.intervalWeeks,
         next_order_at: row.status === 'canceled' ? null : row.nextOrderAt.toISOString(),
         paused_until: row.pausedUntil?.toISOString() ?? null,
+        needs_authentication:
+          row.status !== 'canceled' && row.status !== 'paused' && needsAuthentication(row),
         items: own.map((item) => ({
           product_id: item.productId,
           name: item.name,
@@ -363,6 +388,33 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
           await recordSubscriptionEvent(tx, row.id, 'changed', `Changed ${changes.join('; ')}`, actor);
         }
       });
+    },
+
+    /**
+     * The card the renewals charge from now on (card.ts saved it, decision 0059). A renewal that was
+     * waiting on the card (declined and due to be tried again, or past due) becomes due now:
+     * `retryNow` says the caller should try it.
+     */
+    async setCard(userId: number, id: number, methodId: number) {
+      let retryNow = false;
+      const subscription = await change({ owner: userId }, id, async (tx, row, now, actor) => {
+        if (row.status === 'canceled') throw new ConflictError(subscriptionMessages.canceled);
+        const [card] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
+        const set: Partial<typeof subscriptions.$inferInsert> = { paymentMethodId: methodId, updatedAt: now };
+        retryNow = row.status === 'past_due' || (row.status === 'active' && row.firstDeclinedAt !== null);
+        // The dunning schedule stays where it was (a decline now takes its next step), and so does
+        // the day the cycle was first due, which the next renewal counts from (records.ts).
+        if (retryNow) Object.assign(set, { status: 'active', nextOrderAt: now });
+        await tx.update(subscriptions).set(set).where(eq(subscriptions.id, row.id));
+        await recordSubscriptionEvent(
+          tx,
+          row.id,
+          'card_updated',
+          `Card updated: ${card?.brand ?? 'card'} ending in ${card?.last4 ?? '????'}${retryNow ? '; the renewal is tried again now' : ''}`,
+          actor,
+        );
+      });
+      return { subscription, retryNow };
     },
 
     /** The next delivery now, at today's prices: answers its order (the same one on a repeat). */

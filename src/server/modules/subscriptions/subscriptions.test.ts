@@ -330,8 +330,11 @@ describe('cards that fail', () => {
       .where(eq(subscriptionRenewals.subscriptionId, sub!.id));
     expect(attempt).toMatchObject({ status: 'requires_action' });
     expect(await charges(sub!.id)).toBe(0);
+    // At the page the customer can confirm it (below).
     const res = await post(who, sub!.id, 'order-now');
-    expectMessage(res, 402);
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ type: 'requires_action' });
+    expect(await charges(sub!.id)).toBe(0);
   });
 });
 
@@ -448,13 +451,209 @@ describe("the customer's controls", () => {
       ['POST', `/api/subscriptions/${sub.id}/skip`],
       ['POST', `/api/subscriptions/${sub.id}/cancel`],
       ['POST', `/api/subscriptions/${sub.id}/order-now`],
+      ['POST', `/api/subscriptions/${sub.id}/card-setup`],
     ] as const) {
       expectMessage(await f.call(method, url, { token: stranger.token }), 404, subscriptionMessages.notFound);
+    }
+    for (const card of [CARD.renews, CARD.declinesLater]) {
+      const res = await post(stranger, sub.id, 'card', { card: testCard(card) });
+      expectMessage(res, 404, subscriptionMessages.notFound);
     }
     expectMessage(await f.call('GET', '/api/admin/subscriptions', { token: stranger.token }), 403);
     const admin = await f.person({ isAdmin: true });
     const list = await f.call('GET', '/api/admin/subscriptions?status=active', { token: admin.token });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ id: number }[]>().some((s) => s.id === sub.id)).toBe(true);
+  });
+});
+
+describe('at the page: a new card, and the bank’s confirmation (decision 0059)', () => {
+  const cardOf = async (id: number) =>
+    (
+      await db()
+        .select({ last4: paymentMethods.last4, ref: paymentMethods.methodRef })
+        .from(subscriptions)
+        .innerJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+        .where(eq(subscriptions.id, id))
+    )[0]!;
+
+  it('a renewal the bank wants confirmed: "Order now" hands the payment to the page, the test bank confirms it, one order', async () => {
+    const who = await f.person();
+    const p = await product();
+    await subscribe(who, [{ id: p.id, quantity: 2, subscription: { interval_weeks: 4 } }], CARD.authenticate);
+    const [sub] = await mine(who);
+    expect(sub!.needs_authentication).toBe(false);
+    await t.app.renewals.runDue(new Date(sub!.next_order_at!));
+    const [waiting] = await mine(who);
+    expect(waiting).toMatchObject({ status: 'active', needs_authentication: true, failed_attempts: 1 });
+
+    // Two clicks: the same payment, each with a fresh secret; nothing charged yet.
+    const first = await post(who, sub!.id, 'order-now');
+    const again = await post(who, sub!.id, 'order-now');
+    for (const res of [first, again]) {
+      expect(res.statusCode, res.body).toBe(402);
+      expect(res.json()).toEqual({
+        type: 'requires_action',
+        message: 'Your bank asks you to confirm this payment.',
+        payment_intent_id: expect.stringMatching(/^pi_test_/),
+        client_secret: expect.stringMatching(/_secret_/),
+        payment_method: null,
+        amount: waiting!.next_total.total,
+      });
+    }
+    const { payment_intent_id: intentId, client_secret: stale } = first.json<{
+      payment_intent_id: string;
+      client_secret: string;
+    }>();
+    expect(again.json<{ payment_intent_id: string }>().payment_intent_id).toBe(intentId);
+    expect(await charges(sub!.id)).toBe(0);
+    expect((await mine(who))[0]!.needs_authentication).toBe(true);
+
+    // Only the newest secret, and only its owner, confirms it.
+    const stranger = await f.person();
+    const secret = again.json<{ client_secret: string }>().client_secret;
+    expectMessage(
+      await f.call('POST', '/api/payments/test/authenticate', {
+        token: stranger.token,
+        body: { client_secret: secret },
+      }),
+      404,
+    );
+    expectMessage(
+      await f.call('POST', '/api/payments/test/authenticate', {
+        token: who.token,
+        body: { client_secret: stale },
+      }),
+      404,
+    );
+    const confirmed = await Promise.all(
+      [1, 2].map(() =>
+        f.call('POST', '/api/payments/test/authenticate', {
+          token: who.token,
+          body: { client_secret: secret },
+        }),
+      ),
+    );
+    for (const res of confirmed) expect(res.statusCode, res.body).toBe(200);
+    const orderIds = confirmed.map((res) => res.json<{ order: Order }>().order.id);
+    expect(new Set(orderIds).size).toBe(1);
+    expect(await renewalOrders(sub!.id)).toEqual([{ orderId: orderIds[0], cycle: 1 }]);
+    expect(await charges(sub!.id)).toBe(1);
+    const [after] = await mine(who);
+    expect(after).toMatchObject({
+      status: 'active',
+      needs_authentication: false,
+      failed_attempts: 0,
+      last_order_id: orderIds[0],
+    });
+  });
+
+  it('a new card retries a declined renewal at once; a declined card is refused and changes nothing', async () => {
+    const who = await f.person();
+    const p = await product();
+    await subscribe(
+      who,
+      [{ id: p.id, quantity: 1, subscription: { interval_weeks: 4 } }],
+      CARD.declinesLater,
+    );
+    const [sub] = await mine(who);
+    await t.app.renewals.runDue(new Date(sub!.next_order_at!));
+    expect((await mine(who))[0]).toMatchObject({ status: 'active', failed_attempts: 1 });
+    expect(await renewalOrders(sub!.id)).toEqual([]);
+
+    const refused = await post(who, sub!.id, 'card', { card: testCard('4000 0000 0000 0002') });
+    expectMessage(refused, 402, 'Your card was declined.');
+    expect((await cardOf(sub!.id)).last4).toBe('0341');
+
+    const updated = await post(who, sub!.id, 'card', { card: testCard(CARD.renews) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [paid] = await renewalOrders(sub!.id);
+    expect(updated.json()).toMatchObject({
+      subscription: {
+        id: sub!.id,
+        status: 'active',
+        failed_attempts: 0,
+        card: { brand: 'Visa', last4: '4242' },
+        last_order_id: paid!.orderId,
+      },
+      retry: { outcome: 'ordered', order_id: paid!.orderId },
+    });
+    expect(await charges(sub!.id)).toBe(1);
+    // The next renewal counts from the day the cycle was first due.
+    const next = Date.parse(updated.json<{ subscription: ApiSubscription }>().subscription.next_order_at!);
+    expect(Math.round((next - Date.parse(sub!.next_order_at!)) / DAY)).toBe(28);
+  });
+
+  it('a past-due subscription is active again with a new card, and orders at once', async () => {
+    const who = await f.person();
+    const p = await product();
+    await subscribe(
+      who,
+      [{ id: p.id, quantity: 1, subscription: { interval_weeks: 4 } }],
+      CARD.declinesLater,
+    );
+    const [sub] = await mine(who);
+    let at = new Date(sub!.next_order_at!);
+    for (let i = 0; i < 4; i++) {
+      await t.app.renewals.runDue(at);
+      at = await nextOrderAt(sub!.id);
+    }
+    expect((await mine(who))[0]!.status).toBe('past_due');
+    const updated = await post(who, sub!.id, 'card', { card: testCard(CARD.renews) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      subscription: { status: 'active' },
+      retry: { outcome: 'ordered' },
+    });
+    expect(await renewalOrders(sub!.id)).toHaveLength(1);
+    const events = await db()
+      .select({ kind: subscriptionEvents.kind, summary: subscriptionEvents.summary })
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, sub!.id));
+    expect(events).toContainEqual({
+      kind: 'card_updated',
+      summary: 'Card updated: Visa ending in 4242; the renewal is tried again now',
+    });
+  });
+
+  it('a new card on a subscription in good standing only replaces the card', async () => {
+    const who = await f.person();
+    const p = await product();
+    await subscribe(who, [{ id: p.id, quantity: 1, subscription: { interval_weeks: 4 } }]);
+    const [sub] = await mine(who);
+    const res = await post(who, sub!.id, 'card', { card: testCard(CARD.authenticate) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      subscription: { card: { last4: '3184' }, next_order_at: sub!.next_order_at },
+      retry: null,
+    });
+    expect((await cardOf(sub!.id)).ref).toMatch(/^pm_test_authenticate_/);
+    expect(await renewalOrders(sub!.id)).toEqual([]);
+  });
+
+  it('refuses a body without exactly one card, a Stripe SetupIntent here, a cancelled subscription', async () => {
+    const who = await f.person();
+    const p = await product();
+    await subscribe(who, [{ id: p.id, quantity: 1, subscription: { interval_weeks: 4 } }]);
+    const [sub] = await mine(who);
+    expectMessage(await post(who, sub!.id, 'card', {}), 400, subscriptionMessages.cardRequired);
+    expectMessage(
+      await post(who, sub!.id, 'card', { card: testCard(CARD.renews), setup_intent_id: 'seti_123' }),
+      400,
+      subscriptionMessages.cardRequired,
+    );
+    expectMessage(
+      await post(who, sub!.id, 'card', { setup_intent_id: 'seti_123' }),
+      400,
+      subscriptionMessages.sendTestCard,
+    );
+    expectMessage(await post(who, sub!.id, 'card-setup'), 400, subscriptionMessages.sendTestCard);
+    expectMessage(await post(who, sub!.id, 'card', { card: { number: '4242' } }), 400);
+    await post(who, sub!.id, 'cancel', {});
+    expectMessage(
+      await post(who, sub!.id, 'card', { card: testCard(CARD.renews) }),
+      409,
+      subscriptionMessages.canceled,
+    );
   });
 });

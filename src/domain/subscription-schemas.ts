@@ -206,8 +206,11 @@ export const updateCardSchema = z
   });
 export type UpdateCard = z.output<typeof updateCardSchema>;
 
-/** POST /api/subscriptions/{id}/card-setup (Stripe): the SetupIntent's secret for Stripe's Payment Element. */
-export const cardSetupReplySchema = z.object({ client_secret: z.string() });
+/**
+ * POST /api/subscriptions/{id}/card-setup: Stripe's SetupIntent secret for its Payment Element; null
+ * with the test processor, which takes the test card itself (no setup).
+ */
+export const cardSetupReplySchema = z.object({ client_secret: z.string().nullable() });
 
 /** What retrying a renewal at once came to, after the card was updated. */
 export const renewalRetrySchema = z.discriminatedUnion('outcome', [

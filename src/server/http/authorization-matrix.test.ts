@@ -231,14 +231,17 @@ async function savedAddressOfA(s: Scene): Promise<number> {
   return json<{ id: number }>(res).id;
 }
 
-/** A subscription of A's (decision 0056), written straight to the store, with a saved test card that renews. */
-async function subscriptionOfA(s: Scene): Promise<number> {
+/**
+ * A subscription of A's (decision 0056), written straight to the store, with a saved test card that
+ * renews (or, `authenticate`, whose bank wants each charge confirmed).
+ */
+async function subscriptionOfA(s: Scene, behaviour: 'renews' | 'authenticate' = 'renews'): Promise<number> {
   const [method] = await db()
     .insert(schema.paymentMethods)
     .values({
       userId: s.a.id,
       provider: 'test',
-      methodRef: `pm_test_renews_${randomBytes(4).toString('hex')}`,
+      methodRef: `pm_test_${behaviour}_${randomBytes(4).toString('hex')}`,
       brand: 'Visa',
       last4: '4242',
       expMonth: 12,
@@ -753,6 +756,57 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(json<Order>(res).user_id).toBe(s.a.id);
     },
   ),
+  'POST /api/subscriptions/:id/card': subscriptionRoute(
+    'POST',
+    '/card',
+    200,
+    { card: testCard() },
+    async (res, _s, _c, target) => {
+      expect(json(res)).toMatchObject({ subscription: { id: Number(target.id), card: { last4: '4242' } } });
+    },
+  ),
+  // The test processor takes the test card itself: no SetupIntent, to the owner only.
+  'POST /api/subscriptions/:id/card-setup': subscriptionRoute(
+    'POST',
+    '/card-setup',
+    200,
+    undefined,
+    async (res) => {
+      expect(json(res)).toEqual({ client_secret: null });
+    },
+  ),
+  'POST /api/payments/test/authenticate': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 404,
+      notFound: PAYMENT_NOT_FOUND,
+      missing: () => ({
+        url: '/api/payments/test/authenticate',
+        body: { client_secret: `pi_test_${'0'.repeat(24)}_secret_${'0'.repeat(32)}` },
+      }),
+    },
+    // A renewal A's bank wants confirmed: "Order now" hands its payment to A's page.
+    prepare: async (s) => {
+      const id = await subscriptionOfA(s, 'authenticate');
+      const res = await f.call('POST', `/api/subscriptions/${id}/order-now`, { token: s.a.token });
+      expect(res.statusCode, res.body).toBe(402);
+      const { payment_intent_id, client_secret } = json<{ payment_intent_id: string; client_secret: string }>(
+        res,
+      );
+      return { intent: payment_intent_id, secret: client_secret };
+    },
+    request: (_s, _caller, target) => ({
+      url: '/api/payments/test/authenticate',
+      body: { client_secret: target.secret },
+    }),
+    verify: async (res, s, _caller, target) => {
+      expect(json(res)).toMatchObject({ type: 'order', order: { payment_intent_id: String(target.intent) } });
+      const placed = await f.ordersOfIntent(String(target.intent));
+      expect(placed.map((order) => order.userId)).toEqual([s.a.id]);
+    },
+  },
   'GET /api/admin/subscriptions': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },
@@ -1463,6 +1517,8 @@ describe('the authorization matrix', () => {
       'POST /api/orders/:id/cancel',
       'POST /api/orders',
       'POST /api/payments/test/confirm',
+      'POST /api/payments/test/authenticate',
+      'POST /api/subscriptions/:id/card',
     ]) {
       expect(ROUTES[key]?.ownership.kind, key).toBe('owned');
     }

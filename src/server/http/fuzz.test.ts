@@ -649,6 +649,9 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/subscriptions/:id/resume': {},
     'POST /api/subscriptions/:id/cancel': { reason: 'Too many cookies' },
     'POST /api/subscriptions/:id/order-now': {},
+    'POST /api/subscriptions/:id/card': { card: testCard() },
+    'POST /api/subscriptions/:id/card-setup': {},
+    'POST /api/payments/test/authenticate': { client_secret: world.intent.client_secret },
     'POST /api/admin/subscriptions/:id/pause': { until: '2099-01-01' },
     'POST /api/admin/subscriptions/:id/cancel': { reason: 'Asked by phone' },
     'POST /api/payments/create-payment-intent': {
@@ -883,6 +886,9 @@ const BODY_ROUTES = [
   'POST /api/subscriptions/:id/resume',
   'POST /api/subscriptions/:id/cancel',
   'POST /api/subscriptions/:id/order-now',
+  'POST /api/subscriptions/:id/card',
+  'POST /api/subscriptions/:id/card-setup',
+  'POST /api/payments/test/authenticate',
   'POST /api/admin/subscriptions/:id/pause',
   'POST /api/admin/subscriptions/:id/cancel',
 ];
@@ -1036,6 +1042,8 @@ describe('fuzzing every /api route', () => {
       ],
       'POST /api/subscriptions/:id/pause': [['until']],
       'POST /api/subscriptions/:id/cancel': [['reason']],
+      'POST /api/subscriptions/:id/card': [['card'], ['card', 'number'], ['card', 'cvc']],
+      'POST /api/payments/test/authenticate': [['client_secret']],
       'POST /api/admin/subscriptions/:id/pause': [['until']],
       'POST /api/admin/subscriptions/:id/cancel': [['reason']],
     };
@@ -1077,6 +1085,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/subscriptions/:id/skip',
       'POST /api/subscriptions/:id/resume',
       'POST /api/subscriptions/:id/order-now',
+      'POST /api/subscriptions/:id/card-setup',
     ];
     expect(Object.keys(STRICT).sort()).toEqual(BODY_ROUTES.filter((key) => !bodyless.includes(key)).sort());
 

@@ -111,10 +111,13 @@ export function createSubscriptionCards({
   }
 
   return {
-    /** Stripe: a SetupIntent for a new card, on the account's Customer; its secret for the page. */
-    async setup(userId: number, id: number): Promise<{ client_secret: string }> {
+    /**
+     * Stripe: a SetupIntent for a new card, on the account's Customer; its secret for the page. The
+     * test processor needs none: the page sends the test card itself.
+     */
+    async setup(userId: number, id: number): Promise<{ client_secret: string | null }> {
       await ownOpen(userId, id);
-      if (!provider.createCardSetup) throw new InvalidError(subscriptionMessages.sendTestCard);
+      if (!provider.createCardSetup) return { client_secret: null };
       const customerRef = await customerOf(db, provider, await accountOf(userId));
       if (!customerRef) throw new InvalidError(subscriptionMessages.sendTestCard);
       const setup = await provider.createCardSetup({

@@ -197,7 +197,7 @@ export function subscriptionRoutes(
       schema: {
         tags,
         summary: "Stripe: a SetupIntent for a new card, its secret for Stripe's Payment Element",
-        description: '400 with the test processor, which takes the test card itself.',
+        description: '`client_secret: null` with the test processor, which takes the test card itself.',
         params: idParams,
         response: { 200: cardSetupReplySchema, ...errorResponses },
       },

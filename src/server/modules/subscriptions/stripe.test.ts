@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../domain/orders.js';
 import { checkoutTotals } from '../../../domain/pricing.js';
 import type { ApiSubscription } from '../../../domain/subscription-schemas.js';
+import { subscriptionMessages } from '../../../domain/subscription-messages.js';
 import {
   orders,
   paymentIntents,
@@ -46,7 +47,18 @@ interface FakeIntent {
   customer: string | null;
   payment_method: string | null;
   setup_future_usage: string | null;
-  last_payment_error: { message: string } | null;
+  last_payment_error: { message: string; code: string } | null;
+}
+
+interface FakeSetup {
+  id: string;
+  object: 'setup_intent';
+  status: Stripe.SetupIntent.Status;
+  client_secret: string;
+  customer: string;
+  payment_method: string | null;
+  usage: string;
+  metadata: Record<string, string>;
 }
 
 interface FakeMethod {
@@ -130,7 +142,7 @@ function fakeStripe() {
           method.behaviour === 'authenticate'
             ? ['authentication_required', 'This payment requires authentication.']
             : ['card_declined', 'Your card was declined.'];
-        intent.last_payment_error = { message };
+        intent.last_payment_error = { code, message };
         error = { code, message, payment_intent: { ...intent } };
       }
     }
@@ -148,6 +160,27 @@ function fakeStripe() {
     intent.status = 'canceled';
     return as(intent);
   }) as never);
+  const setups = new Map<string, FakeSetup>();
+  vi.spyOn(stripe.setupIntents, 'create').mockImplementation(((params: Stripe.SetupIntentCreateParams) => {
+    const id = `seti_fake_${++seq}`;
+    const setup: FakeSetup = {
+      id,
+      object: 'setup_intent',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      customer: String(params.customer),
+      payment_method: null,
+      usage: params.usage ?? 'off_session',
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+    };
+    setups.set(id, setup);
+    return as(setup);
+  }) as never);
+  vi.spyOn(stripe.setupIntents, 'retrieve').mockImplementation(((id: string) => {
+    const setup = setups.get(id);
+    if (!setup) return Promise.reject(new Error(`No such setupintent: '${id}'`));
+    return as(setup);
+  }) as never);
   vi.spyOn(stripe.paymentMethods, 'retrieve').mockImplementation(((id: string) => {
     const method = methods.get(id);
     if (!method) return Promise.reject(new Error(`No such PaymentMethod: '${id}'`));
@@ -164,6 +197,38 @@ function fakeStripe() {
     /** How many times the key was sent to Stripe, and how many payments it took money for. */
     sent: (key: string) => create.mock.calls.filter(([, options]) => options?.idempotencyKey === key).length,
     charges: (key: string) => charged.get(key) ?? 0,
+    setups,
+    /** Stripe.js confirmed the SetupIntent in the browser: a new card on its customer. */
+    confirmSetup(id: string, behaviour: Behaviour = 'renews', last4 = '4444') {
+      const setup = setups.get(id)!;
+      const method: FakeMethod = {
+        id: `pm_fake_${++seq}`,
+        object: 'payment_method',
+        type: 'card',
+        customer: setup.customer,
+        card: { brand: 'mastercard', last4, exp_month: 8, exp_year: 2032 },
+        behaviour,
+      };
+      methods.set(method.id, method);
+      setup.status = 'succeeded';
+      setup.payment_method = method.id;
+      return setup;
+    },
+    /**
+     * Stripe.js confirmed the PaymentIntent with the saved card, the customer present: their bank's
+     * challenge passed and the money is taken.
+     */
+    confirmOnSession(id: string, paymentMethod: string) {
+      const intent = intents.get(id)!;
+      if (intent.status !== 'requires_payment_method' || intent.payment_method !== paymentMethod) {
+        throw new Error(`fake Stripe: ${id} cannot be confirmed with ${paymentMethod}`);
+      }
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.last_payment_error = null;
+      charged.set(`on-session-${id}`, 1);
+      return intent;
+    },
     /**
      * The customer paid in the browser with a card that does `behaviour` when charged later: the
      * intent succeeded and, with setup_future_usage, its PaymentMethod is on the customer.
@@ -571,5 +636,116 @@ describe('renewing with Stripe', () => {
       .from(subscriptionRenewals)
       .where(and(eq(subscriptionRenewals.subscriptionId, sub.id), eq(subscriptionRenewals.cycle, 1)));
     expect(row).toEqual({ status: 'paid', reason: 'order_now' });
+  });
+});
+
+describe('at the page, with Stripe (decision 0059)', () => {
+  it('"Order now" meets the bank: its PaymentIntent and saved card go to Stripe.js, and the confirmed payment is one order', async () => {
+    const { who, sub } = await subscribe('authenticate');
+    await s.app.renewals.runDue(new Date(sub.next_order_at!));
+    expect((await mine(who))[0]).toMatchObject({ needs_authentication: true });
+
+    const asked = await Promise.all(
+      [1, 2].map(() => f.call('POST', `/api/subscriptions/${sub.id}/order-now`, { token: who.token })),
+    );
+    for (const res of asked) expect(res.statusCode, res.body).toBe(402);
+    const [answer, again] = asked.map((res) =>
+      res.json<{ payment_intent_id: string; client_secret: string; payment_method: string }>(),
+    );
+    // The second click finds the same attempt open and asks Stripe about it: the same PaymentIntent.
+    expect(again!.payment_intent_id).toBe(answer!.payment_intent_id);
+    const intent = fake.intents.get(answer!.payment_intent_id)!;
+    expect(answer).toEqual({
+      type: 'requires_action',
+      message: AUTHENTICATION_REQUIRED,
+      payment_intent_id: intent.id,
+      client_secret: intent.client_secret,
+      payment_method: intent.payment_method,
+      amount: intent.amount / 100,
+    });
+    expect(await renewalOrders(sub.id)).toEqual([]);
+
+    fake.confirmOnSession(intent.id, answer!.payment_method);
+    // The browser asks for its order; Stripe's webhook arrives too: one order.
+    const placed = await f.call('POST', '/api/orders', {
+      token: who.token,
+      body: { payment_intent_id: intent.id },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await deliver('payment_intent.succeeded', intent)).toEqual({ received: true, duplicate: false });
+    const made = await renewalOrders(sub.id);
+    expect(made).toEqual([
+      { id: placed.json<Order>().id, paymentIntentId: intent.id, totalCents: intent.amount },
+    ]);
+    expect((await mine(who))[0]).toMatchObject({
+      status: 'active',
+      needs_authentication: false,
+      failed_attempts: 0,
+    });
+  });
+
+  it("a new card through a SetupIntent on the account's Customer retries the declined renewal at once", async () => {
+    const { who, sub } = await subscribe('declines');
+    const due = new Date(sub.next_order_at!);
+    await s.app.renewals.runDue(due);
+    expect(await renewalOrders(sub.id)).toEqual([]);
+
+    const setupRes = await f.call('POST', `/api/subscriptions/${sub.id}/card-setup`, { token: who.token });
+    expect(setupRes.statusCode, setupRes.body).toBe(200);
+    const secret = setupRes.json<{ client_secret: string }>().client_secret;
+    const setup = [...fake.setups.values()].find((x) => x.client_secret === secret)!;
+    const [account] = await db().select().from(users).where(eq(users.id, who.id));
+    expect(setup).toMatchObject({
+      customer: account!.stripeCustomerId,
+      usage: 'off_session',
+      metadata: { user_id: String(who.id), subscription_id: String(sub.id) },
+    });
+
+    // Not yet confirmed in the browser: nothing is saved.
+    const early = await f.call('POST', `/api/subscriptions/${sub.id}/card`, {
+      token: who.token,
+      body: { setup_intent_id: setup.id },
+    });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toEqual({ message: subscriptionMessages.cardNotSaved });
+    // Another account cannot use it, nor a test card here.
+    const stranger = await subscribe();
+    const stolen = await f.call('POST', `/api/subscriptions/${stranger.sub.id}/card`, {
+      token: stranger.who.token,
+      body: { setup_intent_id: setup.id },
+    });
+    expect(stolen.statusCode, stolen.body).toBe(400);
+    const testCardHere = await f.call('POST', `/api/subscriptions/${sub.id}/card`, {
+      token: who.token,
+      body: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' } },
+    });
+    expect(testCardHere.json()).toEqual({ message: subscriptionMessages.sendSetupIntent });
+
+    fake.confirmSetup(setup.id, 'renews', '4444');
+    const updated = await f.call('POST', `/api/subscriptions/${sub.id}/card`, {
+      token: who.token,
+      body: { setup_intent_id: setup.id },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const made = await renewalOrders(sub.id);
+    expect(made).toHaveLength(1);
+    expect(updated.json()).toMatchObject({
+      subscription: {
+        status: 'active',
+        card: { brand: 'Mastercard', last4: '4444', exp_month: 8, exp_year: 2032 },
+        last_order_id: made[0]!.id,
+      },
+      retry: { outcome: 'ordered', order_id: made[0]!.id },
+    });
+    // The retry was the cycle's second attempt, with the new card, charged once.
+    expect(fake.charges(`renewal-${sub.id}-1-2`)).toBe(1);
+    // Sent again (a double click), the same card is recorded once.
+    const repeat = await f.call('POST', `/api/subscriptions/${sub.id}/card`, {
+      token: who.token,
+      body: { setup_intent_id: setup.id },
+    });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    const cards = await db().select().from(paymentMethods).where(eq(paymentMethods.userId, who.id));
+    expect(cards.filter((c) => c.methodRef === setup.payment_method)).toHaveLength(1);
   });
 });

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The answer's `type` beside its message, when it has one (a 409 that says `expired`, decision 0048). */
     readonly type?: string,
+    /** The whole answer, for a refusal that carries more than its message (a payment to confirm). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -106,7 +108,7 @@ export async function apiExchange(
     if (response.status === 401 && token && readStoredToken() === token) clearSession();
     const body = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
     const message = typeof body.message === 'string' ? body.message : messages.requestFailed;
-    throw new ApiError(message, response.status, typeof body.type === 'string' ? body.type : undefined);
+    throw new ApiError(message, response.status, typeof body.type === 'string' ? body.type : undefined, body);
   }
   return { data, headers: response.headers };
 }

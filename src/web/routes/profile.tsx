@@ -33,7 +33,11 @@ import { pageMeta } from '../seo';
 import type { Route } from './+types/profile';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ origin: context.settings.publicUrl, googleClientId: context.settings.googleClientId });
+  return data({
+    origin: context.settings.publicUrl,
+    googleClientId: context.settings.googleClientId,
+    stripePublishableKey: context.settings.stripePublishableKey,
+  });
 }
 
 // The server sends everyone the same shell; the account appears after hydration.
@@ -96,12 +100,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, googleClientId } = loaderData;
+  const { account, googleClientId, stripePublishableKey } = loaderData;
   // The stored user is the account shown: the loader refreshed it, and saving a field stores it.
   return (
     <RequireUser>
       {(user) =>
-        account ? <Account user={user} googleClientId={googleClientId} {...account} /> : <SignedInFallback />
+        account ? (
+          <Account
+            user={user}
+            googleClientId={googleClientId}
+            stripeKey={stripePublishableKey}
+            {...account}
+          />
+        ) : (
+          <SignedInFallback />
+        )
       }
     </RequireUser>
   );
@@ -110,11 +123,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 function Account({
   user,
   googleClientId,
+  stripeKey,
   loadError,
   orders,
 }: {
   user: StoredUser;
   googleClientId: string | null;
+  /** The shop takes cards through Stripe: a subscription's new card goes to Stripe's form. */
+  stripeKey: string | null;
   loadError: string | null;
   orders: Promise<Order[] | null>;
 }) {
@@ -258,7 +274,7 @@ function Account({
             }
           }}
         />
-        <SubscriptionList />
+        <SubscriptionList stripeKey={stripeKey} />
         <PasswordChange userId={user.id} reauth={reauth} onSessionRefused={() => setRestoreSession(true)} />
         <RecentOrders orders={orders} />
         <YourData

@@ -7,11 +7,15 @@ import { pageMeta } from '../seo';
 import type { Route } from './+types/subscription';
 
 /**
- * One subscription (decision 0056): where the reminder and payment e-mails lead. The link signs
+ * One subscription (decision 0056): where the reminder and payment e-mails lead (a card to update,
+ * a payment to confirm with the bank: decision 0059). The link signs
  * nothing in: a signed-out visitor signs in first and comes back here.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ origin: context.settings.publicUrl });
+  return data({
+    origin: context.settings.publicUrl,
+    stripePublishableKey: context.settings.stripePublishableKey,
+  });
 }
 
 // The server sends everyone the same shell; the subscription appears after hydration.
@@ -28,13 +32,15 @@ export function meta({ data: page, params }: Route.MetaArgs) {
   });
 }
 
-export default function SubscriptionPage({ params }: Route.ComponentProps) {
+export default function SubscriptionPage({ params, loaderData }: Route.ComponentProps) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : -1;
   return (
     <>
       <PageHeader title="Your Subscription" />
       <div className="container-page max-w-3xl space-y-6 py-10 md:py-14">
-        <RequireUser>{() => <SubscriptionList only={id} />}</RequireUser>
+        <RequireUser>
+          {() => <SubscriptionList only={id} stripeKey={loaderData.stripePublishableKey} />}
+        </RequireUser>
         <Link to="/profile#subscriptions" className="text-sm font-semibold text-maple-dark hover:underline">
           ← All your subscriptions
         </Link>

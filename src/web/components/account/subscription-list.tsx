@@ -2,7 +2,7 @@ import { Repeat } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import type { ApiSubscription } from '../../../domain/subscription-schemas';
+import type { ApiSubscription, AuthenticationAnswer } from '../../../domain/subscription-schemas';
 import { SUBSCRIPTION_INTERVALS } from '../../../domain/subscriptions';
 import { addDays, SHOP_TIME_ZONE, shopDate } from '../../../domain/subscription-schedule';
 import { userMessage } from '../../api';
@@ -13,6 +13,7 @@ import {
   type SubscriptionAction,
 } from '../../features/account/subscriptions';
 import { Spinner } from '../spinner';
+import { BankConfirmation, CardUpdateForm, cardUpdateStatus } from './subscription-payment';
 
 const day = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,
@@ -35,9 +36,11 @@ const linkButton =
  * "Subscriptions" on the profile and on /subscriptions/{id} (decision 0056): each subscription with
  * its items, interval, next date, price, card and address, and what the customer can do with it:
  * order now, skip the next delivery, change the interval, pause (until a day, or until resumed),
- * resume, and cancel with an optional reason. `only` shows one subscription (the e-mails' link).
+ * resume, cancel with an optional reason, update the card, and confirm a payment their bank asks
+ * them to (decision 0059). `only` shows one subscription (the e-mails' link). `stripeKey`: the shop
+ * takes cards through Stripe (else the test processor's test cards).
  */
-export function SubscriptionList({ only }: { only?: number }) {
+export function SubscriptionList({ only, stripeKey }: { only?: number; stripeKey: string | null }) {
   const [list, setList] = useState<ApiSubscription[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
@@ -83,6 +86,7 @@ export function SubscriptionList({ only }: { only?: number }) {
           <li key={subscription.id}>
             <SubscriptionCard
               subscription={subscription}
+              stripeKey={stripeKey}
               onChange={(next) => setList((all) => all?.map((s) => (s.id === next.id ? next : s)) ?? all)}
             />
           </li>
@@ -94,15 +98,18 @@ export function SubscriptionList({ only }: { only?: number }) {
 
 function SubscriptionCard({
   subscription: s,
+  stripeKey,
   onChange,
 }: {
   subscription: ApiSubscription;
+  stripeKey: string | null;
   onChange: (subscription: ApiSubscription) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [asking, setAsking] = useState<'pause' | 'cancel' | null>(null);
+  const [asking, setAsking] = useState<'pause' | 'cancel' | 'card' | null>(null);
+  const [confirming, setConfirming] = useState<AuthenticationAnswer | null>(null);
   const [pauseUntil, setPauseUntil] = useState('');
   const [reason, setReason] = useState('');
   const title = `Every ${s.interval_weeks} weeks`;
@@ -123,15 +130,25 @@ function SubscriptionCard({
     }
   }
 
+  /** Reads the subscription again (an order moved its next date). */
+  async function refresh() {
+    const fresh = (await loadSubscriptions()).find((x) => x.id === s.id);
+    if (fresh) onChange(fresh);
+  }
+
   async function orderItNow() {
     setBusy(true);
     setProblem(null);
+    setStatus('');
     try {
-      const order = await orderNow(s.id);
-      setStatus(`Order #${order.id} placed.`);
-      // The next date moved: read the subscription again.
-      const fresh = (await loadSubscriptions()).find((x) => x.id === s.id);
-      if (fresh) onChange(fresh);
+      const answer = await orderNow(s.id);
+      if (answer.type === 'confirm') {
+        setAsking(null);
+        setConfirming(answer.payment);
+        return;
+      }
+      setStatus(`Order #${answer.order.id} placed.`);
+      await refresh();
     } catch (error) {
       setProblem(userMessage(error, 'Failed to place the order. Please try again.'));
     } finally {
@@ -140,6 +157,7 @@ function SubscriptionCard({
   }
 
   const tomorrow = addDays(shopDate(new Date()), 1);
+  const cardName = s.card ? `${s.card.brand} ending in ${s.card.last4}` : 'saved card';
   return (
     <article
       aria-labelledby={`subscription-${s.id}-title`}
@@ -199,6 +217,20 @@ function SubscriptionCard({
             {s.card
               ? `${s.card.brand} ending in ${s.card.last4}, expires ${String(s.card.exp_month).padStart(2, '0')}/${s.card.exp_year}`
               : 'None saved'}
+            {open && (
+              <button
+                type="button"
+                className="ml-2 font-semibold text-maple-dark underline-offset-2 hover:underline disabled:text-muted"
+                disabled={busy}
+                aria-expanded={asking === 'card'}
+                onClick={() => {
+                  setConfirming(null);
+                  setAsking(asking === 'card' ? null : 'card');
+                }}
+              >
+                Update card
+              </button>
+            )}
           </dd>
         </div>
         <div>
@@ -208,11 +240,54 @@ function SubscriptionCard({
           </dd>
         </div>
       </dl>
-      {s.status === 'past_due' && (
+      {s.status === 'past_due' && !s.needs_authentication && (
         <p className="mt-4 rounded-xl bg-sand px-4 py-3 text-sm text-cocoa">
-          We could not charge your card for the last delivery. Order now to try again, or contact us to use
-          another card.
+          We could not charge your card for the last delivery. Update your card and we will try again right
+          away.
         </p>
+      )}
+      {s.needs_authentication && !confirming && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-sand px-4 py-3 text-sm text-cocoa">
+          <p>Your bank asks you to confirm the payment for your next delivery.</p>
+          <button
+            type="button"
+            className="btn-primary min-h-11 px-5"
+            disabled={busy}
+            onClick={() => void orderItNow()}
+          >
+            Confirm payment
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <BankConfirmation
+          payment={confirming}
+          stripeKey={stripeKey}
+          card={cardName}
+          onOrder={(order) => {
+            setConfirming(null);
+            setStatus(`Payment confirmed. Order #${order.id} placed.`);
+            void refresh();
+          }}
+          onCancel={(message) => {
+            setConfirming(null);
+            if (message) setProblem(message);
+          }}
+        />
+      )}
+      {asking === 'card' && (
+        <CardUpdateForm
+          subscriptionId={s.id}
+          stripeKey={stripeKey}
+          onSaved={(reply) => {
+            setAsking(null);
+            onChange(reply.subscription);
+            const told = cardUpdateStatus(reply);
+            setStatus(told.status);
+            setProblem(told.problem);
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
       <p role="status" className="mt-3 text-sm font-medium text-forest empty:hidden">
         {status}

@@ -4,12 +4,18 @@
  */
 import { messages } from '../../../domain/messages';
 import { orderSchema, type Order } from '../../../domain/orders';
+import { confirmAnswerSchema, type ConfirmAnswer } from '../../../domain/payments';
 import {
+  authenticationAnswerSchema,
+  cardSetupReplySchema,
+  cardUpdateReplySchema,
   subscriptionListSchema,
   subscriptionSchema,
   type ApiSubscription,
+  type AuthenticationAnswer,
+  type CardUpdateReply,
 } from '../../../domain/subscription-schemas';
-import { apiRequest } from '../../api';
+import { ApiError, apiRequest } from '../../api';
 
 const URL = '/api/subscriptions';
 
@@ -49,7 +55,55 @@ export async function actOn(id: number, action: SubscriptionAction): Promise<Api
   return parsed<ApiSubscription>(subscriptionSchema, await request);
 }
 
-/** "Order now": the order it placed (the same one for a repeat within minutes). */
-export async function orderNow(id: number): Promise<Order> {
-  return parsed<Order>(orderSchema, await apiRequest<unknown>(`${URL}/${id}/order-now`, { method: 'POST' }));
+/**
+ * "Order now": the order it placed (the same one for a repeat within minutes), or the payment the
+ * customer's bank wants them to confirm here (decision 0059). Other refusals throw the ApiError.
+ */
+export async function orderNow(
+  id: number,
+): Promise<{ type: 'order'; order: Order } | { type: 'confirm'; payment: AuthenticationAnswer }> {
+  try {
+    const reply = await apiRequest<unknown>(`${URL}/${id}/order-now`, { method: 'POST' });
+    return { type: 'order', order: parsed<Order>(orderSchema, reply) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 402 && error.type === 'requires_action') {
+      return { type: 'confirm', payment: parsed(authenticationAnswerSchema, error.body) };
+    }
+    throw error;
+  }
+}
+
+/** The test bank's confirmation of that payment: the order it became, or why not. */
+export async function confirmWithTestBank(clientSecret: string): Promise<ConfirmAnswer> {
+  const reply = await apiRequest<unknown>('/api/payments/test/authenticate', {
+    method: 'POST',
+    body: { client_secret: clientSecret },
+  });
+  return parsed(confirmAnswerSchema, reply);
+}
+
+/** The order of a payment Stripe.js confirmed (the server asks Stripe; the same order when asked twice). */
+export async function orderOfPayment(paymentIntentId: string): Promise<Order> {
+  const reply = await apiRequest<unknown>('/api/orders', {
+    method: 'POST',
+    body: { payment_intent_id: paymentIntentId },
+  });
+  return parsed<Order>(orderSchema, reply);
+}
+
+/** Stripe: the SetupIntent's secret for a new card; null with the test processor (no setup). */
+export async function startCardUpdate(id: number): Promise<string | null> {
+  const reply = await apiRequest<unknown>(`${URL}/${id}/card-setup`, { method: 'POST' });
+  return parsed(cardSetupReplySchema, reply).client_secret;
+}
+
+/** The new card (a test card, or the SetupIntent Stripe.js confirmed), and what retrying came to. */
+export async function updateCard(
+  id: number,
+  body:
+    | { card: { number: string; exp_month: number; exp_year: number; cvc: string } }
+    | { setup_intent_id: string },
+): Promise<CardUpdateReply> {
+  const reply = await apiRequest<unknown>(`${URL}/${id}/card`, { method: 'POST', body });
+  return parsed(cardUpdateReplySchema, reply);
 }

@@ -18,6 +18,9 @@ const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
   { number: '4000 0000 0000 9995', outcome: 'fails for insufficient funds' },
+  // A subscription's saved card (decision 0056): what its later charges do.
+  { number: '4000 0000 0000 0341', outcome: 'succeeds; later subscription charges are declined' },
+  { number: '4000 0027 6000 3184', outcome: 'succeeds; your bank asks to confirm each later charge' },
 ];
 
 const EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";

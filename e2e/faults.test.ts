@@ -7,19 +7,24 @@
  * own holds a row or table the request needs, the test polls pg_stat_activity until the shop's
  * backend waits on it, and then strikes (terminates the connections, or kills the process).
  *
+ * Where the shop would call Stripe (a subscription's renewals), it calls a stand-in of the test's own
+ * over HTTP instead (stripeStandIn below), with Stripe's idempotency keys.
+ *
  * Needs a PostgreSQL server at E2E_PG_ADMIN_URL (a superuser URL; default: local trust auth) and
  * `npm run build`; skipped, with a warning, without the server.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals } from '../src/domain/pricing';
+import { subscriptionPriceCents } from '../src/domain/subscriptions';
 import type { IntentCheckout } from '../src/server/modules/checkout/snapshot';
 import {
   ADMIN_URL,
@@ -260,6 +265,7 @@ interface ApiProduct {
   name: string;
   sku: string | null;
   price: number;
+  subscribe_save_percent?: number;
 }
 const productsOf = async (shop: RunningShop) => (await call(shop, '/api/products')).body as ApiProduct[];
 
@@ -904,6 +910,627 @@ describe.skipIf(skipPostgres)('a crash while a Stripe webhook was being applied'
 
   it('stops cleanly after all that', async () => {
     expect(await shop.stop(), shop.output()).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// (c) continued: a crash while a subscription renews (decisions 0056 and 0058)
+
+/**
+ * A renewal goes in three steps (subscriptions/renewals.ts): its attempt is written under the
+ * subscription's lock; the provider charges the saved card with the attempt's idempotency key; the
+ * provider's answer is written (the payment intent's row) and `placeOrder` makes the order. The kills
+ * below fall between the charge and the order:
+ *
+ * - while the answer is being written: our transaction holds an uncommitted payment intent with the
+ *   attempt's key (a unique column), so the runner's INSERT ... ON CONFLICT DO NOTHING waits for it.
+ *   With Stripe the money has been taken by then, and nothing of it is recorded;
+ * - while the order is being written: our transaction holds the orders table in SHARE mode, so the
+ *   order's INSERT waits (and every other "Order now" of the cycle waits behind it on the payment's
+ *   row). The test processor's charge is that very transaction.
+ *
+ * The shop is then restarted and left to finish (the next renewal pass, Stripe's webhook, "Order now"
+ * again), and the cycle is counted: payments taken, orders, confirmation e-mails.
+ */
+/** The idempotency key of a subscription's first renewal, first try (decision 0056). */
+const renewalKey = (subscriptionId: number) => `renewal-${subscriptionId}-1-1`;
+
+/** The answer to the first attempt of `subscriptionId`'s first cycle, held back (see above). */
+const holdAnswer = (subscriptionId: number): [string, unknown[]] => [
+  `insert into payment_intents (id, provider, amount_cents, status, checkout, idempotency_key)
+   values ($1, 'test', 1, 'requires_payment_method', '{}', $2)`,
+  [`pi_held_${subscriptionId}`, renewalKey(subscriptionId)],
+];
+
+/** Its day has come: the next renewal pass renews it. */
+const makeDue = (db: TestDatabase, subscriptionId: number) =>
+  onDatabase(db.url, (client) =>
+    client.query(`update subscriptions set next_order_at = now() - interval '1 minute' where id = $1`, [
+      subscriptionId,
+    ]),
+  );
+
+/**
+ * The renewal pass runs every RECONCILE_INTERVAL_MS: every second here. Ten "Order now" waiting on our
+ * locks hold ten pooled connections, and the pass needs one more.
+ */
+const RENEWING = { RECONCILE_INTERVAL_MS: '1000', DATABASE_POOL_SIZE: '20' };
+
+interface Subscribed {
+  id: number;
+  who: Shopper;
+}
+
+const orderNow = (shop: RunningShop, sub: Subscribed) =>
+  call(shop, `/api/subscriptions/${sub.id}/order-now`, { method: 'POST', token: sub.who.token });
+
+/** One pack of `product` every 4 weeks at its subscription price, the renewal terms agreed. */
+function subscriptionCheckout(product: ApiProduct) {
+  const priceCents = subscriptionPriceCents(
+    Math.round(product.price * 100),
+    product.subscribe_save_percent ?? 0,
+  );
+  return {
+    amount: checkoutTotals([{ priceCents, quantity: 1 }], SHIPPING).totalCents,
+    shippingInfo: SHIPPING,
+    items: [{ id: product.id, quantity: 1, subscription: { interval_weeks: 4 } }],
+    subscription_terms_accepted: true,
+  };
+}
+
+/** The shopper's one subscription, as the account page lists it. */
+async function theSubscription(shop: RunningShop, who: Shopper): Promise<Subscribed> {
+  const answer = await call(shop, '/api/subscriptions', { token: who.token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const list = answer.body as { id: number; status: string }[];
+  expect(list).toEqual([expect.objectContaining({ status: 'active' })]);
+  return { id: list[0]!.id, who };
+}
+
+/** A new shopper subscribed through the test checkout with the card that renews (4242 4242 4242 4242). */
+async function subscribedWithTestCard(shop: RunningShop, db: TestDatabase, product: ApiProduct) {
+  const who = await shopper(db);
+  const created = await call(shop, '/api/payments/create-payment-intent', {
+    method: 'POST',
+    token: who.token,
+    body: subscriptionCheckout(product),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect(await confirm(shop, who, created.body as Intent)).toMatchObject({
+    status: 200,
+    body: { type: 'order' },
+  });
+  return theSubscription(shop, who);
+}
+
+/** A renewal attempt, as subscription_renewals keeps it. */
+interface AttemptRow {
+  cycle: number;
+  attempt: number;
+  status: string;
+  payment_intent_id: string | null;
+  order_id: number | null;
+}
+const attemptsOf = (db: TestDatabase, subscriptionId: number) =>
+  onDatabase(
+    db.url,
+    async (client) =>
+      (
+        await client.query<AttemptRow>(
+          `select cycle, attempt, status, payment_intent_id, order_id from subscription_renewals
+           where subscription_id = $1 order by cycle, attempt`,
+          [subscriptionId],
+        )
+      ).rows,
+  );
+/** The first cycle's first attempt, still charging, with no order. */
+const charging = { cycle: 1, attempt: 1, status: 'charging', order_id: null };
+
+const paymentWithKey = (db: TestDatabase, key: string) =>
+  onDatabase(
+    db.url,
+    async (client) =>
+      (
+        await client.query<{ id: string; status: string }>(
+          `select id, status from payment_intents where idempotency_key = $1`,
+          [key],
+        )
+      ).rows[0],
+  );
+
+/** The first cycle's attempt of `subscriptionId`, once it is paid. */
+async function renewed(db: TestDatabase, subscriptionId: number): Promise<AttemptRow> {
+  const paid = async () => (await attemptsOf(db, subscriptionId)).find((row) => row.status === 'paid');
+  await waitFor(`subscription ${subscriptionId} to renew`, async () => (await paid()) !== undefined);
+  return (await paid())!;
+}
+
+/**
+ * What the first cycle of a subscription came to: its payments recorded as succeeded, the orders
+ * made of them and their confirmation e-mails, and its attempts paid and still charging.
+ */
+const CYCLE_COUNTS_SQL = `with renewal as (
+    select id, status from payment_intents
+    where (checkout -> 'renewal' ->> 'subscriptionId')::int = $1
+      and (checkout -> 'renewal' ->> 'cycle')::int = 1)
+  select
+    (select count(*) from renewal where status = 'succeeded')::int as recorded,
+    (select count(*) from orders o join renewal r on r.id = o.payment_intent_id)::int as orders,
+    (select count(*) from email_outbox e
+       join orders o on e.subject = 'Your Northbite order #' || o.id
+       join renewal r on r.id = o.payment_intent_id)::int as emails,
+    (select count(*) from subscription_renewals
+       where subscription_id = $1 and cycle = 1 and status = 'paid')::int as "paidAttempts",
+    (select count(*) from subscription_renewals
+       where subscription_id = $1 and cycle = 1 and status = 'charging')::int as "openAttempts"`;
+
+/**
+ * One charge (`taken`: the money Stripe took; else the test processor's succeeded payments), one
+ * order and one confirmation e-mail for the cycle; printed on one line for the record.
+ */
+async function expectOneOfEach(db: TestDatabase, subscriptionId: number, label: string, taken?: number) {
+  const counts = await onDatabase(
+    db.url,
+    async (client) =>
+      (
+        await client.query<{
+          recorded: number;
+          orders: number;
+          emails: number;
+          paidAttempts: number;
+          openAttempts: number;
+        }>(CYCLE_COUNTS_SQL, [subscriptionId])
+      ).rows[0]!,
+  );
+  const charges = taken ?? counts.recorded;
+  const duplicates = [charges, counts.recorded, counts.orders, counts.emails, counts.paidAttempts].reduce(
+    (sum, n) => sum + Math.max(0, n - 1),
+    0,
+  );
+  console.log(
+    `renewal crash (${label}): charges=${charges} orders=${counts.orders} emails=${counts.emails} duplicates=${duplicates}`,
+  );
+  expect({ charges, ...counts, duplicates }).toEqual({
+    charges: 1,
+    recorded: 1,
+    orders: 1,
+    emails: 1,
+    paidAttempts: 1,
+    openAttempts: 0,
+    duplicates: 0,
+  });
+}
+
+/** Ten "Order now" at once on a running shop: one makes the order, the nine others answer it. */
+async function tenAtOnce(shop: RunningShop, db: TestDatabase, sub: Subscribed) {
+  const answers = await Promise.all(Array.from({ length: 10 }, () => orderNow(shop, sub)));
+  expect(
+    answers.map((answer) => answer.status).sort(),
+    JSON.stringify(answers.map((answer) => answer.body)),
+  ).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+  const ids = [...new Set(answers.map((answer) => (answer.body as { id: number }).id))];
+  expect(ids).toHaveLength(1);
+  expect(await attemptsOf(db, sub.id)).toEqual([
+    { ...charging, status: 'paid', payment_intent_id: expect.any(String), order_id: ids[0] },
+  ]);
+}
+
+/** A PaymentIntent as the stand-in for Stripe keeps it. */
+interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: Stripe.PaymentIntent.Status;
+  client_secret: string;
+  metadata: Record<string, string>;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
+  last_payment_error: null;
+  livemode: false;
+}
+
+/**
+ * Loaded into the shop's process (NODE_OPTIONS=--require): its requests for api.stripe.com go to the
+ * stand-in instead. The Stripe SDK calls `https.request` on the module object, and says so for tests
+ * that intercept it; the shop's own code is unchanged.
+ */
+const STRIPE_PRELOAD = `const http = require('node:http');
+const https = require('node:https');
+const standIn = new URL(process.env.FAULTS_STRIPE_STAND_IN);
+const request = https.request;
+https.request = function (options, ...rest) {
+  if (options && typeof options === 'object' && !(options instanceof URL) && options.host === 'api.stripe.com') {
+    return http.request({ ...options, host: standIn.hostname, port: standIn.port, agent: undefined }, ...rest);
+  }
+  return request.call(this, options, ...rest);
+};
+`;
+
+/**
+ * Stripe, offline, as far as a subscription's first payment and its renewals use it (decision
+ * 0058): Customers, PaymentMethods and PaymentIntents over HTTP, with idempotency keys (a repeated
+ * key replays the first answer and takes no more money). Its cards all renew.
+ */
+async function stripeStandIn() {
+  const intents = new Map<string, StandInIntent>();
+  const methods = new Map<
+    string,
+    { id: string; object: 'payment_method'; type: 'card'; customer: string | null; card: object }
+  >();
+  /** Stripe's first answer to each idempotency key (replayed as it was), and its intent. */
+  const replies = new Map<string, { status: number; body: string; intentId?: string }>();
+  const sent = new Map<string, number>();
+  const charged = new Map<string, number>();
+  let seq = 0;
+  const error = (status: number, message: string) => ({
+    status,
+    body: { error: { type: 'invalid_request_error', message } },
+  });
+
+  function createIntent(params: URLSearchParams, key: string | undefined) {
+    const id = `pi_standin_${++seq}`;
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of params) {
+      const field = /^metadata\[(.+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
+    const intent: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(params.get('amount')),
+      amount_received: 0,
+      currency: params.get('currency') ?? 'cad',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      metadata,
+      customer: params.get('customer'),
+      payment_method: params.get('payment_method'),
+      setup_future_usage: params.get('setup_future_usage'),
+      last_payment_error: null,
+      livemode: false,
+    };
+    if (params.get('confirm') === 'true' && params.get('off_session') === 'true') {
+      const method = methods.get(intent.payment_method ?? '');
+      if (!method || method.customer !== intent.customer) {
+        return error(400, `No such PaymentMethod on the customer: '${intent.payment_method}'`);
+      }
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      if (key) charged.set(key, (charged.get(key) ?? 0) + 1);
+    }
+    intents.set(id, intent);
+    return { status: 200, body: intent };
+  }
+
+  function answer(method: string, path: string, params: URLSearchParams, key: string | undefined) {
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const id = `cus_standin_${++seq}`;
+      return { status: 200, body: { id, object: 'customer', email: params.get('email') } };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params, key);
+    if ((match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path))) {
+      const intent = intents.get(match[1]!);
+      if (!intent) return error(404, `No such payment_intent: '${match[1]}'`);
+      if (method === 'GET' && !match[2]) return { status: 200, body: intent };
+      if (method === 'POST' && match[2] && intent.status !== 'succeeded') {
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+    }
+    if (method === 'GET' && (match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
+      const card = methods.get(match[1]!);
+      return card ? { status: 200, body: card } : error(404, `No such PaymentMethod: '${match[1]}'`);
+    }
+    return error(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      const key = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      if (key) sent.set(key, (sent.get(key) ?? 0) + 1);
+      let reply = key ? replies.get(key) : undefined;
+      if (!reply) {
+        const params = new URLSearchParams(Buffer.concat(chunks).toString());
+        const { status, body } = answer(
+          method,
+          new URL(req.url ?? '/', 'http://stand-in').pathname,
+          params,
+          key,
+        );
+        reply = {
+          status,
+          body: JSON.stringify(body),
+          ...(status === 200 && 'object' in body && body.object === 'payment_intent'
+            ? { intentId: (body as StandInIntent).id }
+            : {}),
+        };
+        if (key) replies.set(key, reply);
+      }
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': `req_standin_${++seq}`,
+      });
+      res.end(reply.body);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const dir = mkdtempSync(join(tmpdir(), 'northbite-faults-stripe-'));
+  workDirs.push(dir);
+  writeFileSync(join(dir, 'stripe-stand-in.cjs'), STRIPE_PRELOAD);
+
+  return {
+    /** What the shop's process needs to reach it. */
+    env: {
+      FAULTS_STRIPE_STAND_IN: `http://127.0.0.1:${port}`,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(dir, 'stripe-stand-in.cjs')}`.trim(),
+    },
+    /** How many times `key` was sent, and how many payments took money under it. */
+    sent: (key: string) => sent.get(key) ?? 0,
+    charges: (key: string) => charged.get(key) ?? 0,
+    /** The PaymentIntent Stripe made for `key`. */
+    intentOf: (key: string) => intents.get(replies.get(key)?.intentId ?? ''),
+    /**
+     * The customer paid in the browser: the intent succeeded, and (set up for later) its card is on
+     * the customer.
+     */
+    pay(id: string) {
+      const intent = intents.get(id)!;
+      const card = {
+        id: `pm_standin_${++seq}`,
+        object: 'payment_method' as const,
+        type: 'card' as const,
+        customer: intent.setup_future_usage ? intent.customer : null,
+        card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: new Date().getUTCFullYear() + 3 },
+      };
+      methods.set(card.id, card);
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: card.id });
+      return intent;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+type StripeStandIn = Awaited<ReturnType<typeof stripeStandIn>>;
+
+const stripeSigner = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
+
+/** Stripe's payment_intent.succeeded event of `intent`, as delivered (and delivered again). */
+const succeededEvent = (intent: StandInIntent) =>
+  JSON.stringify({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+  });
+
+/** Stripe's delivery: the raw payload with its signature header. */
+const deliver = (shop: RunningShop, payload: string) =>
+  fetch(`${shop.url}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSigner.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+      }),
+    },
+    body: payload,
+    signal: AbortSignal.timeout(30_000),
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
+
+/** A new shopper subscribed with Stripe: the intent, the customer pays, Stripe's webhook. */
+async function subscribedWithStripe(
+  shop: RunningShop,
+  db: TestDatabase,
+  stripe: StripeStandIn,
+  product: ApiProduct,
+) {
+  const who = await shopper(db);
+  const created = await call(shop, '/api/payments/create-payment-intent', {
+    method: 'POST',
+    token: who.token,
+    body: subscriptionCheckout(product),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const paid = stripe.pay((created.body as Intent).payment_intent_id);
+  expect(await deliver(shop, succeededEvent(paid))).toEqual({
+    status: 200,
+    body: { received: true, duplicate: false },
+  });
+  return theSubscription(shop, who);
+}
+
+describe.skipIf(skipPostgres)('a crash while a subscription renews', () => {
+  // One database for both providers, one after the other: the first start on it migrates and seeds
+  // it, which takes about three restarts.
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await newDatabase('crash_renew');
+  });
+
+  // Decision 0056: the test processor takes the money in the order's own transaction, so a kill
+  // anywhere before it commits takes nothing; the attempt stays charging and is finished once.
+  describe('on the test processor', () => {
+    let shop: RunningShop;
+    /** Ten "Order now" at once, killed while the order was being written. */
+    let clicked: Subscribed;
+    /** The renewal pass, killed while the card's answer was being written. */
+    let scheduled: Subscribed;
+    /** Ten "Order now" at once on the restarted shop. */
+    let healthy: Subscribed;
+
+    beforeAll(async () => {
+      const first = await start(db, RENEWING);
+      const [product] = await productsOf(first);
+      clicked = await subscribedWithTestCard(first, db, product!);
+      scheduled = await subscribedWithTestCard(first, db, product!);
+      healthy = await subscribedWithTestCard(first, db, product!);
+
+      const blocker = await holdLocks(db, [holdAnswer(scheduled.id)]);
+      await blocker.query(`lock table orders in share mode`);
+      await makeDue(db, scheduled.id);
+      const inFlight = Array.from({ length: 10 }, () => settle(orderNow(first, clicked)));
+      // The ten: one waits to insert the order, nine on its payment's row; the pass on our payment.
+      await crashWhileWaiting(first, db, blocker, 11, inFlight);
+
+      // What the crash left: both attempts charging, nothing charged, no order.
+      const [left] = await attemptsOf(db, clicked.id);
+      expect(left).toEqual({ ...charging, payment_intent_id: expect.any(String) });
+      expect(await paymentWithKey(db, renewalKey(clicked.id))).toEqual({
+        id: left!.payment_intent_id,
+        status: 'requires_payment_method',
+      });
+      expect(await ordersOf(db, left!.payment_intent_id!)).toEqual([]);
+      expect(await attemptsOf(db, scheduled.id)).toEqual([{ ...charging, payment_intent_id: null }]);
+      expect(await paymentWithKey(db, renewalKey(scheduled.id))).toBeUndefined();
+
+      shop = await start(db, RENEWING);
+    }, 180_000);
+
+    it('the next renewal pass finishes the attempt the killed one was writing: one charge, one order, one e-mail', async () => {
+      expect(await renewed(db, scheduled.id)).toEqual({
+        ...charging,
+        status: 'paid',
+        payment_intent_id: expect.any(String),
+        order_id: expect.any(Number),
+      });
+      await expectOneOfEach(db, scheduled.id, 'test processor, the renewal pass killed writing the answer');
+    });
+
+    it('"Order now" again finishes the attempt the ten clicks started: 201, then 200 with the same order', async () => {
+      const again = await orderNow(shop, clicked);
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const order = again.body as { id: number; payment_intent_id: string };
+      expect(await attemptsOf(db, clicked.id)).toEqual([
+        { ...charging, status: 'paid', payment_intent_id: order.payment_intent_id, order_id: order.id },
+      ]);
+      expect(await orderNow(shop, clicked)).toMatchObject({ status: 200, body: { id: order.id } });
+      await expectOneOfEach(db, clicked.id, 'test processor, ten "Order now" killed writing the order');
+    });
+
+    it('ten "Order now" at once on the running shop: one 201, nine 200 with that order, one charge', async () => {
+      await tenAtOnce(shop, db, healthy);
+      await expectOneOfEach(db, healthy.id, 'test processor, ten "Order now" at once');
+    });
+
+    it('stops cleanly after all that', async () => {
+      expect(await shop.stop(), shop.output()).toBe(0);
+    });
+  });
+
+  // Decision 0058: Stripe takes the money when it answers the off-session charge, before the shop has
+  // written anything of it. A runner killed then leaves the attempt charging; whoever comes next sends
+  // the same key (Stripe answers the same PaymentIntent) or applies Stripe's event, and makes the one
+  // order.
+  describe('with Stripe', () => {
+    let stripe: StripeStandIn;
+    let env: Record<string, string>;
+    let shop: RunningShop;
+    /** Ten "Order now" at once, killed while Stripe's answer was being written. */
+    let clicked: Subscribed;
+    /** The renewal pass, killed while Stripe's answer was being written. */
+    let scheduled: Subscribed;
+    /** Ten "Order now" at once on the restarted shop. */
+    let healthy: Subscribed;
+
+    beforeAll(async () => {
+      stripe = await stripeStandIn();
+      env = { ...STRIPE_ENV, ...RENEWING, ...stripe.env };
+      const first = await start(db, env);
+      const [product] = await productsOf(first);
+      clicked = await subscribedWithStripe(first, db, stripe, product!);
+      scheduled = await subscribedWithStripe(first, db, stripe, product!);
+      healthy = await subscribedWithStripe(first, db, stripe, product!);
+
+      const blocker = await holdLocks(db, [holdAnswer(clicked.id), holdAnswer(scheduled.id)]);
+      await makeDue(db, scheduled.id);
+      const inFlight = Array.from({ length: 10 }, () => settle(orderNow(first, clicked)));
+      // Eleven runners with Stripe's answer in hand, waiting to write it.
+      await crashWhileWaiting(first, db, blocker, 11, inFlight);
+
+      // Stripe took the money once for each (the ten sent the same key); the shop has no record of it.
+      for (const [sub, times] of [
+        [clicked, 10],
+        [scheduled, 1],
+      ] as const) {
+        expect(stripe.sent(renewalKey(sub.id))).toBe(times);
+        expect(stripe.charges(renewalKey(sub.id))).toBe(1);
+        expect(await attemptsOf(db, sub.id)).toEqual([{ ...charging, payment_intent_id: null }]);
+        expect(await paymentWithKey(db, renewalKey(sub.id))).toBeUndefined();
+      }
+
+      shop = await start(db, env);
+    }, 180_000);
+    afterAll(() => stripe?.close());
+
+    it('the next renewal pass sends the same key: Stripe answers the same payment, and it becomes one order', async () => {
+      const charged = stripe.intentOf(renewalKey(scheduled.id))!;
+      expect(await renewed(db, scheduled.id)).toEqual({
+        ...charging,
+        status: 'paid',
+        payment_intent_id: charged.id,
+        order_id: expect.any(Number),
+      });
+      expect(stripe.sent(renewalKey(scheduled.id))).toBe(2);
+      await expectOneOfEach(
+        db,
+        scheduled.id,
+        'Stripe, the renewal pass killed writing the answer',
+        stripe.charges(renewalKey(scheduled.id)),
+      );
+    });
+
+    it('Stripe\'s webhook makes the one order of the payment the ten clicks made; "Order now" answers it, the webhook again is a duplicate', async () => {
+      const charged = stripe.intentOf(renewalKey(clicked.id))!;
+      const event = succeededEvent(charged);
+      expect(await deliver(shop, event)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+      const [attempt] = await attemptsOf(db, clicked.id);
+      expect(attempt).toEqual({
+        ...charging,
+        status: 'paid',
+        payment_intent_id: charged.id,
+        order_id: expect.any(Number),
+      });
+      expect(await orderNow(shop, clicked)).toMatchObject({ status: 200, body: { id: attempt!.order_id } });
+      expect(await deliver(shop, event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(stripe.sent(renewalKey(clicked.id))).toBe(10);
+      await expectOneOfEach(
+        db,
+        clicked.id,
+        'Stripe, ten "Order now" killed writing the answer',
+        stripe.charges(renewalKey(clicked.id)),
+      );
+    });
+
+    it('ten "Order now" at once on the running shop: one 201, nine 200 with that order, one charge at Stripe', async () => {
+      await tenAtOnce(shop, db, healthy);
+      await expectOneOfEach(
+        db,
+        healthy.id,
+        'Stripe, ten "Order now" at once',
+        stripe.charges(renewalKey(healthy.id)),
+      );
+    });
+
+    it('stops cleanly after all that', async () => {
+      expect(await shop.stop(), shop.output()).toBe(0);
+    });
   });
 });
 

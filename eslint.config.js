@@ -86,6 +86,18 @@ const WEB_ZONE_EXCEPTIONS = [
     allow: ['account/.+'],
   },
   {
+    // A subscription's new card is taken with the checkout's card forms (Stripe's Payment Element,
+    // the test card fields) and its bank's confirmation with the checkout's Stripe.js (decision 0059).
+    files: ['src/web/components/account/subscription-payment.tsx'],
+    zone: 'components',
+    allow: [
+      'account/.+',
+      'checkout/stripe',
+      'checkout/components/stripe-payment-element',
+      'checkout/components/test-card-fields',
+    ],
+  },
+  {
     // The product page's states are tested by rendering its route module.
     files: ['src/web/components/product/product-states.test.tsx'],
     zone: 'components',

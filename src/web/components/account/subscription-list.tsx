@@ -220,7 +220,7 @@ function SubscriptionCard({
             {open && (
               <button
                 type="button"
-                className="ml-2 font-semibold text-maple-dark underline-offset-2 hover:underline disabled:text-muted"
+                className="flex min-h-11 items-center font-semibold text-maple-dark underline-offset-2 hover:underline disabled:text-muted"
                 disabled={busy}
                 aria-expanded={asking === 'card'}
                 onClick={() => {

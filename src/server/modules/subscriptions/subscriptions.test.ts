@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTSIDE_SHIPPING_AREA } from '../../../domain/checkout.js';
 import type { Order } from '../../../domain/orders.js';
 import { checkoutTotals } from '../../../domain/pricing.js';
 import type { ApiSubscription } from '../../../domain/subscription-schemas.js';
@@ -426,6 +427,33 @@ describe("the customer's controls", () => {
       400,
       'interval_weeks must be 2, 4, 6 or 8.',
     );
+  });
+
+  it("changes the address by the checkout's rules, and refuses an empty list of items", async () => {
+    const { who, sub } = await subscribed();
+    const patch = (body: unknown) =>
+      f.call('PATCH', `/api/subscriptions/${sub.id}`, { token: who.token, body });
+    expectMessage(
+      await patch({ shipping_address: shippingInfo({ postalCode: 'M5V 2T6' }) }),
+      400,
+      OUTSIDE_SHIPPING_AREA,
+    );
+    expectMessage(
+      await patch({ shipping_address: shippingInfo({ city: ' ' }) }),
+      400,
+      'Please enter your city.',
+    );
+    const moved = await patch({
+      shipping_address: shippingInfo({ address1: '1055 Canada Place', postalCode: 'v6c0c3' }),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ApiSubscription>().shipping_address).toMatchObject({
+      address1: '1055 Canada Place',
+      postalCode: 'V6C 0C3',
+    });
+    expect((await mine(who))[0]!.shipping_address).toMatchObject({ address1: '1055 Canada Place' });
+    expectMessage(await patch({ items: [] }), 400, subscriptionMessages.noItems);
+    expect((await mine(who))[0]!.items).toHaveLength(1);
   });
 
   it('ten "Order now" at once make one order; the clicks after it answer the same order', async () => {

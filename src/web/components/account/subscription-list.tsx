@@ -13,6 +13,7 @@ import {
   type SubscriptionAction,
 } from '../../features/account/subscriptions';
 import { Spinner } from '../spinner';
+import { SubscriptionEdit } from './subscription-edit';
 import { BankConfirmation, CardUpdateForm, cardUpdateStatus } from './subscription-payment';
 
 const day = new Intl.DateTimeFormat('en-CA', {
@@ -297,6 +298,7 @@ function SubscriptionCard({
           {problem}
         </p>
       )}
+      {open && <SubscriptionEdit subscription={s} onChange={onChange} />}
       {open && (
         <div className="mt-4 flex flex-wrap items-center gap-1 border-t border-beige pt-4">
           {(s.status === 'active' || s.status === 'past_due') && (

@@ -2,6 +2,8 @@
  * The signed-in customer's subscriptions (decision 0056), for the profile and the page e-mails link
  * to. Answers are checked against the domain's schema; a failed call throws the server's ApiError.
  */
+import type { Product } from '../../../domain/catalog';
+import type { ShippingInfo } from '../../../domain/checkout';
 import { messages } from '../../../domain/messages';
 import { orderSchema, type Order } from '../../../domain/orders';
 import { confirmAnswerSchema, type ConfirmAnswer } from '../../../domain/payments';
@@ -53,6 +55,25 @@ export async function actOn(id: number, action: SubscriptionAction): Promise<Api
           ...(action.kind === 'cancel' ? { body: { reason: action.reason } } : {}),
         });
   return parsed<ApiSubscription>(subscriptionSchema, await request);
+}
+
+/**
+ * PATCH the items (the whole list: quantities, a flavour swapped within its category) or the
+ * shipping address: answers the subscription after it, with its new next total.
+ */
+export async function changeSubscription(
+  id: number,
+  change: { items: { id: number; quantity: number }[] } | { shipping_address: ShippingInfo },
+): Promise<ApiSubscription> {
+  return parsed<ApiSubscription>(
+    subscriptionSchema,
+    await apiRequest<unknown>(`${URL}/${id}`, { method: 'PATCH', body: change }),
+  );
+}
+
+/** The catalogue (GET /api/products, as the cart reads it): the flavours a subscription can swap to. */
+export function loadCatalogue(signal?: AbortSignal): Promise<Product[]> {
+  return apiRequest<Product[]>('/api/products', signal ? { signal } : {});
 }
 
 /**

@@ -18,16 +18,12 @@ import {
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../../domain/phone';
 import type { ShippingDestination } from '../../../../domain/pricing';
 import type { StoredUser } from '../../session/stored-session';
-import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import {
   FormErrorSummary,
   useFocusFirstInvalid,
   type FieldLabel,
 } from '../../../components/checkout/form-errors';
-import { ProvinceField } from '../../../components/checkout/province-field';
-import { PhoneField } from '../../../components/account/phone-field';
-
-type TextField = 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'postalCode' | 'email';
+import { shippingFieldLabels, ShippingAddressFields } from '../../../components/checkout/address-fields';
 
 /** The form's values for a saved address (the e-mail is the order's: it stays as typed). */
 function savedValues(address: SavedAddress, email: string): ShippingInfoInput {
@@ -80,18 +76,7 @@ function initialChoice(saved: ShippingInfo | null, addresses: SavedAddress[]): n
 }
 
 /** The fields in the order the form shows them, for the error summary. */
-const FIELD_LABELS: [keyof ShippingInfoInput, FieldLabel][] = [
-  ['firstName', { id: 'shipping-firstName', label: 'First name' }],
-  ['lastName', { id: 'shipping-lastName', label: 'Last name' }],
-  ['address1', { id: 'shipping-address1', label: 'Address line 1' }],
-  ['address2', { id: 'shipping-address2', label: 'Address line 2' }],
-  ['city', { id: 'shipping-city', label: 'City' }],
-  ['state', { id: 'shipping-state', label: 'Province' }],
-  ['postalCode', { id: 'shipping-postalCode', label: 'Postal code' }],
-  ['country', { id: 'shipping-country', label: 'Country' }],
-  ['phoneNumber', { id: 'shipping-phoneNumber', label: 'Phone' }],
-  ['email', { id: 'shipping-email', label: 'Email' }],
-];
+const FIELD_LABELS = shippingFieldLabels('shipping');
 
 export interface ShippingSubmit {
   /** "Save this address" was ticked: the address goes to the account's address book. */
@@ -181,23 +166,6 @@ export function ShippingForm({
     [city, postalCode, onDestinationChange],
   );
 
-  const text = (name: TextField, label: string, autoComplete: string, type = 'text', hint?: string) => {
-    const id = `shipping-${name}`;
-    const error = errors[name]?.message;
-    return (
-      <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          {...register(name)}
-          {...describedBy(id, error, Boolean(hint))}
-          className={inputClass}
-        />
-      </FormField>
-    );
-  };
-
   return (
     <form
       ref={form}
@@ -229,46 +197,13 @@ export function ShippingForm({
           />
         </fieldset>
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text('firstName', 'First name', 'shipping given-name')}
-        {text('lastName', 'Last name', 'shipping family-name')}
-      </div>
-      {text('address1', 'Address line 1', 'shipping address-line1', 'text', 'Street address or P.O. box.')}
-      {text(
-        'address2',
-        'Address line 2 (optional)',
-        'shipping address-line2',
-        'text',
-        'Apartment, suite, unit.',
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text('city', 'City', 'shipping address-level2')}
-        <ProvinceField id="shipping-state" registration={register('state')} error={errors.state?.message} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text('postalCode', 'Postal code', 'shipping postal-code', 'text', 'For example V6B 1A1.')}
-        <FormField id="shipping-country" label="Country" hint="We ship within Canada only.">
-          <input
-            id="shipping-country"
-            type="text"
-            readOnly
-            autoComplete="shipping country-name"
-            {...register('country')}
-            aria-describedby="shipping-country-hint"
-            className={`${inputClass} bg-sand/60 text-muted`}
-          />
-        </FormField>
-      </div>
-      <PhoneField
+      <ShippingAddressFields
+        idPrefix="shipping"
+        register={register}
         control={control}
-        name="phoneNumber"
-        id="shipping-phoneNumber"
-        label="Phone"
-        hint="In case the courier needs to reach you."
-        error={errors.phoneNumber?.message}
+        errors={errors}
         initialCountry={initialCountry}
       />
-      {text('email', 'Email', 'email', 'email', 'Your receipt and order updates go here.')}
       {addresses !== null && (
         <div className="flex items-start gap-3">
           <input

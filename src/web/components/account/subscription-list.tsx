@@ -36,7 +36,8 @@ const linkButton =
 /**
  * "Subscriptions" on the profile and on /subscriptions/{id} (decision 0056): each subscription with
  * its items, interval, next date, price, card and address, and what the customer can do with it:
- * order now, skip the next delivery, change the interval, pause (until a day, or until resumed),
+ * order now, skip the next delivery, change the interval, the items or the address
+ * (subscription-edit.tsx), pause (until a day, or until resumed),
  * resume, cancel with an optional reason, update the card, and confirm a payment their bank asks
  * them to (decision 0059). `only` shows one subscription (the e-mails' link). `stripeKey`: the shop
  * takes cards through Stripe (else the test processor's test cards).

@@ -147,7 +147,7 @@ describe.each([
     // The 402s are the answers the page acts on (the bank's confirmation, the declined card).
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('updates the card with the test card form; a declined card is refused there', async () => {
     const { auth, sub } = await subscribedWith(`card-${viewport.width}`, '4000000000000341');
@@ -178,5 +178,5 @@ describe.each([
     // The 402s are the answers the page acts on (the bank's confirmation, the declined card).
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });

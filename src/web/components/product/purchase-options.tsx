@@ -2,6 +2,7 @@ import { dollarsToCents, formatPrice } from '../../../domain/money';
 import {
   DEFAULT_INTERVAL_WEEKS,
   SUBSCRIPTION_INTERVALS,
+  subscribeLabel,
   subscriptionPriceCents,
   type SubscriptionChoice,
 } from '../../../domain/subscriptions';
@@ -52,7 +53,7 @@ export function PurchaseOptions({
             onChange={() => onChange({ interval_weeks: weeks })}
             className="accent-cocoa"
           />
-          <span className="font-semibold">{percent > 0 ? `Subscribe & save ${percent}%` : 'Subscribe'}</span>
+          <span className="font-semibold">{subscribeLabel(percent)}</span>
         </label>
         <span>{formatPrice(subscriptionPriceCents(regular, percent))}</span>
         <label className="flex w-full items-center gap-2 pl-7 text-muted">

@@ -13,12 +13,15 @@ import { QuantitySelector } from './quantity-selector';
  */
 const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 7rem';
 
-/** What a card shows: the summary and the units left (decision 0022; null for made to order). */
-export type CardProduct = ProductSummary & Pick<Product, 'stock'>;
+/**
+ * What a card shows: the summary, the units left (decision 0022; null for made to order) and the
+ * subscribe-and-save percentage (decision 0056).
+ */
+export type CardProduct = ProductSummary & Pick<Product, 'stock' | 'subscribe_save_percent'>;
 
 /** A catalogue product as the page sends it to the browser for a card or the starter pack. */
-export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardProduct {
-  return { ...productSummary(p), stock: p.stock };
+export function cardProduct(p: CardProduct): CardProduct {
+  return { ...productSummary(p), stock: p.stock, subscribe_save_percent: p.subscribe_save_percent };
 }
 
 /**

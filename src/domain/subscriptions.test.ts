@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentIntentSchema } from './checkout.js';
 import { updateSubscriptionSchema } from './subscription-schemas.js';
-import { linePriceCents, subscriptionPriceCents } from './subscriptions.js';
+import { linePriceCents, subscribeLabel, subscriptionPriceCents } from './subscriptions.js';
 import { subscriptionMessages } from './subscription-messages.js';
 import {
   addDays,
@@ -26,6 +26,13 @@ describe('subscription prices', () => {
   it('applies only to subscription lines', () => {
     expect(linePriceCents(1599, 10, null)).toBe(1599);
     expect(linePriceCents(1599, 10, { interval_weeks: 4 })).toBe(1439);
+  });
+  it('names the choice by what it saves: "Subscribe & save N%", or "Subscribe" when nothing', () => {
+    expect(subscribeLabel(10)).toBe('Subscribe & save 10%');
+    expect(subscribeLabel(0)).toBe('Subscribe');
+    expect(subscribeLabel(-5)).toBe('Subscribe');
+    // The price never comes down by more than the maximum, so neither does the promise.
+    expect(subscribeLabel(80)).toBe('Subscribe & save 50%');
   });
 });
 

@@ -47,6 +47,14 @@ export function subscriptionPriceCents(priceCents: number, percent: number): num
   return Math.round((priceCents * (100 - Math.min(percent, MAX_SUBSCRIBE_SAVE_PERCENT))) / 100);
 }
 
+/**
+ * What the choice to subscribe is called wherever it is offered (the product page, the variety pack,
+ * product cards): "Subscribe & save N%", or plain "Subscribe" when the product saves nothing.
+ */
+export function subscribeLabel(percent: number): string {
+  return percent > 0 ? `Subscribe & save ${Math.min(percent, MAX_SUBSCRIBE_SAVE_PERCENT)}%` : 'Subscribe';
+}
+
 /** A unit's price for a line: the subscription price when the line is a subscription. */
 export function linePriceCents(
   priceCents: number,

@@ -142,7 +142,7 @@ export default function VarietyPackPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {product && <StarterPack product={product} id="variety-pack" />}
+      {product && <StarterPack product={product} id="variety-pack" buyBox />}
 
       <ScrollingBanner text="Chunky Protein Cookie Variety Pack" />
 

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { toCartProduct } from '../../../domain/cart';
+import type { SubscriptionChoice } from '../../../domain/subscriptions';
 import { AddToCartButton, LowStockNote } from '../product/add-to-cart-button';
 import type { CardProduct } from '../product/product-card';
 import { ProductImage } from '../product/product-image';
+import { PurchaseOptions } from '../product/purchase-options';
 import { QuantitySelector } from '../product/quantity-selector';
 
 export type StarterPackProduct = CardProduct;
@@ -16,9 +18,25 @@ export const VARIETY_FLAVOURS = [
   'White Chocolate & Macadamia',
 ] as const;
 
-/** 'The Perfect Starter Pack': the variety pack with its four flavours, quantity and Add to Cart. */
-export function StarterPack({ product, id = 'starter-pack' }: { product: StarterPackProduct; id?: string }) {
+/**
+ * 'The Perfect Starter Pack': the variety pack with its four flavours, the product page's One-time /
+ * Subscribe choice (decision 0056), quantity and Add to Cart. On the variety pack page (`buyBox`) the
+ * choice is there at every width, as on a product page. Where the section closes another page
+ * (home, /shop, the cookies), phones keep the compact section of decision 0055 and the choice shows
+ * from `md` on; once Subscribe is chosen it stays in view at any width, so what is added is on screen.
+ */
+export function StarterPack({
+  product,
+  id = 'starter-pack',
+  buyBox = false,
+}: {
+  product: StarterPackProduct;
+  id?: string;
+  /** The section is the page's buy box (the variety pack page). */
+  buyBox?: boolean;
+}) {
   const [quantity, setQuantity] = useState(1);
+  const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-8 md:py-24">
       <div className="grid items-center gap-6 overflow-hidden rounded-[2rem] bg-white p-5 shadow-sm ring-1 ring-beige md:grid-cols-2 md:gap-10 md:p-12">
@@ -59,6 +77,17 @@ export function StarterPack({ product, id = 'starter-pack' }: { product: Starter
             </p>
             <LowStockNote stock={product.stock} />
           </div>
+          {product.stock !== 0 && (
+            <div className={buyBox || subscription ? undefined : 'hidden md:block'}>
+              <PurchaseOptions
+                name={product.name}
+                price={product.price}
+                percent={product.subscribe_save_percent}
+                value={subscription}
+                onChange={setSubscription}
+              />
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <QuantitySelector
               value={quantity}
@@ -67,7 +96,12 @@ export function StarterPack({ product, id = 'starter-pack' }: { product: Starter
               max={product.stock}
               disabled={product.stock === 0}
             />
-            <AddToCartButton product={toCartProduct(product)} quantity={quantity} stock={product.stock} />
+            <AddToCartButton
+              product={toCartProduct(product)}
+              quantity={quantity}
+              stock={product.stock}
+              subscription={subscription}
+            />
             <Link
               to={`/products/${product.slug}`}
               className="text-sm font-semibold text-maple-dark underline-offset-4 hover:underline"

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { productSummary, sizeLabel, type Product, type ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { toCartProduct } from '../../../domain/cart';
+import type { SubscriptionChoice } from '../../../domain/subscriptions';
 import { AddToCartButton, LowStockNote } from './add-to-cart-button';
 import { ProductImage } from './product-image';
 import { QuantitySelector } from './quantity-selector';
+import { SubscribeToggle } from './subscribe-toggle';
 
 /**
  * Card sizes in the 1/2/3/4-column grid, for the browser's image choice. In the one-column layout
@@ -13,12 +15,15 @@ import { QuantitySelector } from './quantity-selector';
  */
 const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 45vw, 7rem';
 
-/** What a card shows: the summary and the units left (decision 0022; null for made to order). */
-export type CardProduct = ProductSummary & Pick<Product, 'stock'>;
+/**
+ * What a card shows: the summary, the units left (decision 0022; null for made to order) and the
+ * subscribe-and-save percentage (decision 0056).
+ */
+export type CardProduct = ProductSummary & Pick<Product, 'stock' | 'subscribe_save_percent'>;
 
 /** A catalogue product as the page sends it to the browser for a card or the starter pack. */
-export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardProduct {
-  return { ...productSummary(p), stock: p.stock };
+export function cardProduct(p: CardProduct): CardProduct {
+  return { ...productSummary(p), stock: p.stock, subscribe_save_percent: p.subscribe_save_percent };
 }
 
 /**
@@ -26,7 +31,10 @@ export function cardProduct(p: ProductSummary & Pick<Product, 'stock'>): CardPro
  * 'Only N left' under the threshold and a disabled 'Sold out' button (docs/product.md, Catalogue).
  * On extra-small screens the card lies flat: a square thumbnail beside the name, the description
  * (two lines), size and price, and the stepper and Add to Cart across the bottom; from `sm` on it
- * stands up, image on top (decision 0051).
+ * stands up, image on top (decision 0051), and above the stepper offers to subscribe (decision
+ * 0056), as the product page does for every product it sells. A phone's card stays compact
+ * (decision 0055): the choice is not shown there unless Subscribe was ticked at a wider width, so
+ * that what Add to Cart adds is always on screen.
  */
 export function ProductCard({
   product,
@@ -39,6 +47,7 @@ export function ProductCard({
   imageLoading?: 'priority' | 'eager' | 'lazy';
 }) {
   const [quantity, setQuantity] = useState(1);
+  const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   const href = `/products/${product.slug}`;
   return (
     <article className="product-card h-full overflow-hidden rounded-3xl border border-beige bg-white shadow-sm">
@@ -69,21 +78,34 @@ export function ProductCard({
           <LowStockNote stock={product.stock} />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <QuantitySelector
-          value={quantity}
-          onChange={setQuantity}
-          label={`Quantity of ${product.name}`}
-          size="sm"
-          max={product.stock}
-          disabled={product.stock === 0}
-        />
-        <AddToCartButton
-          product={toCartProduct(product)}
-          quantity={quantity}
-          stock={product.stock}
-          className="btn-primary min-h-10 flex-1 px-4 py-2"
-        />
+      <div className="flex flex-col gap-3">
+        {product.stock !== 0 && (
+          <SubscribeToggle
+            name={product.name}
+            price={product.price}
+            percent={product.subscribe_save_percent}
+            value={subscription}
+            onChange={setSubscription}
+            className={subscription ? undefined : 'hidden sm:block'}
+          />
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <QuantitySelector
+            value={quantity}
+            onChange={setQuantity}
+            label={`Quantity of ${product.name}`}
+            size="sm"
+            max={product.stock}
+            disabled={product.stock === 0}
+          />
+          <AddToCartButton
+            product={toCartProduct(product)}
+            quantity={quantity}
+            stock={product.stock}
+            subscription={subscription}
+            className="btn-primary min-h-10 flex-1 px-4 py-2 whitespace-nowrap"
+          />
+        </div>
       </div>
     </article>
   );

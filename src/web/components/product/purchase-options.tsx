@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import {
   DEFAULT_INTERVAL_WEEKS,
   SUBSCRIPTION_INTERVALS,
+  subscribeLabel,
   subscriptionPriceCents,
   type SubscriptionChoice,
 } from '../../../domain/subscriptions';
@@ -25,6 +27,8 @@ export function PurchaseOptions({
   value: SubscriptionChoice | null;
   onChange: (value: SubscriptionChoice | null) => void;
 }) {
+  // Its own radio group, whatever else the page offers.
+  const group = useId();
   const regular = dollarsToCents(price);
   const weeks = value?.interval_weeks ?? DEFAULT_INTERVAL_WEEKS;
   const option = 'flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm';
@@ -35,7 +39,7 @@ export function PurchaseOptions({
       <label className={`${option} ${chosen(!value)}`}>
         <input
           type="radio"
-          name="purchase"
+          name={group}
           checked={!value}
           onChange={() => onChange(null)}
           className="accent-cocoa"
@@ -47,32 +51,51 @@ export function PurchaseOptions({
         <label className="flex flex-1 cursor-pointer items-center gap-3">
           <input
             type="radio"
-            name="purchase"
+            name={group}
             checked={Boolean(value)}
             onChange={() => onChange({ interval_weeks: weeks })}
             className="accent-cocoa"
           />
-          <span className="font-semibold">{percent > 0 ? `Subscribe & save ${percent}%` : 'Subscribe'}</span>
+          <span className="font-semibold">{subscribeLabel(percent)}</span>
         </label>
         <span>{formatPrice(subscriptionPriceCents(regular, percent))}</span>
         <label className="flex w-full items-center gap-2 pl-7 text-muted">
           Deliver every
-          <select
-            value={weeks}
-            onChange={(event) =>
-              onChange({ interval_weeks: Number(event.target.value) as SubscriptionChoice['interval_weeks'] })
-            }
-            className="rounded-lg border border-beige bg-white px-2 py-1 text-ink"
-          >
-            {SUBSCRIPTION_INTERVALS.map((n) => (
-              <option key={n} value={n}>{`${n} weeks`}</option>
-            ))}
-          </select>
+          <IntervalSelect weeks={weeks} onChange={onChange} className="px-2" />
         </label>
         <p className="w-full pl-7 text-xs text-muted">
           Renews automatically. Skip, pause or cancel anytime from your account.
         </p>
       </div>
     </fieldset>
+  );
+}
+
+/** The delivery interval, 2 to 8 weeks: choosing one is choosing Subscribe. */
+export function IntervalSelect({
+  weeks,
+  onChange,
+  className = '',
+  label,
+}: {
+  weeks: SubscriptionChoice['interval_weeks'];
+  onChange: (value: SubscriptionChoice) => void;
+  className?: string;
+  /** Its accessible name when no label element holds it. */
+  label?: string;
+}) {
+  return (
+    <select
+      value={weeks}
+      aria-label={label}
+      onChange={(event) =>
+        onChange({ interval_weeks: Number(event.target.value) as SubscriptionChoice['interval_weeks'] })
+      }
+      className={`rounded-lg border border-beige bg-white py-1 text-ink ${className}`}
+    >
+      {SUBSCRIPTION_INTERVALS.map((n) => (
+        <option key={n} value={n}>{`${n} weeks`}</option>
+      ))}
+    </select>
   );
 }

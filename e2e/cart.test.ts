@@ -88,6 +88,8 @@ describe('cart', () => {
     await expect.poll(() => badge(page).textContent()).toBe('1');
     await page.keyboard.press('Escape');
     await page.goto(`${shop.url}/chunky-variety-pack`, { waitUntil: 'networkidle' });
+    // A click before the page is interactive is lost (the quantity stayed 1 on a loaded machine).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.locator('#variety-pack').getByRole('button', { name: 'Increase quantity' }).click();
     await page.locator('#variety-pack').getByRole('button', { name: 'Add to Cart' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('3');

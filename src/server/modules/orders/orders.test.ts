@@ -743,6 +743,13 @@ const MATRIX: Record<
     expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 404 },
     notFound: 'Payment not found.',
   },
+  // The test bank confirms only a renewal's payment (decision 0059): A's checkout payment is refused
+  // (409); A's renewal is confirmed in the authorization matrix (http/authorization-matrix.test.ts).
+  'POST /api/payments/test/authenticate': {
+    body: (s) => ({ client_secret: s.intent.secret }),
+    expect: { anonymous: 401, customerB: 404, customerA: 409, admin: 404 },
+    notFound: 'Payment not found.',
+  },
   'POST /api/orders': {
     body: (s) => ({ payment_intent_id: s.paidIntent }),
     expect: { anonymous: 401, customerB: 404, customerA: 201, admin: 404 },
@@ -852,6 +859,7 @@ describe('authorization matrix of /api/orders and /api/payments routes', () => {
     for (const [method, url] of [
       ['POST', '/api/payments/create-payment-intent'],
       ['POST', '/api/payments/test/confirm'],
+      ['POST', '/api/payments/test/authenticate'],
       ['POST', '/api/orders'],
       ['PATCH', `/api/orders/${order.id}`],
       ['PATCH', `/api/orders/${order.id}/status`],

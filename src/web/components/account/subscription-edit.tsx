@@ -3,21 +3,15 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { Product } from '../../../domain/catalog';
-import {
-  COUNTRY,
-  PROVINCES,
-  shippingInfoSchema,
-  type ShippingInfo,
-  type ShippingInfoInput,
-} from '../../../domain/checkout';
+import { shippingInfoSchema, type ShippingInfo, type ShippingInfoInput } from '../../../domain/checkout';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import { formatPhone, phoneCountry } from '../../../domain/phone';
+import { phoneCountry } from '../../../domain/phone';
 import type { ApiSubscription } from '../../../domain/subscription-schemas';
 import { subscriptionMessages } from '../../../domain/subscription-messages';
 import { subscriptionPriceCents } from '../../../domain/subscriptions';
 import { userMessage } from '../../api';
 import { changeSubscription, loadCatalogue } from '../../features/account/subscriptions';
-import { shippingFieldLabels, ShippingAddressFields } from '../checkout/address-fields';
+import { addressFormValues, shippingFieldLabels, ShippingAddressFields } from '../checkout/address-fields';
 import { FormErrorSummary, useFocusFirstInvalid, type FieldLabel } from '../checkout/form-errors';
 import { QuantitySelector } from '../product/quantity-selector';
 
@@ -376,22 +370,6 @@ function ItemsEditor({
   );
 }
 
-/** The form's values for a subscription's address, as the checkout's form shows an address. */
-function addressValues(address: ApiSubscription['shipping_address']): ShippingInfoInput {
-  return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    address1: address.address1,
-    address2: address.address2 ?? '',
-    city: address.city,
-    state: PROVINCES.find((province) => province === address.state) ?? PROVINCES[0],
-    postalCode: address.postalCode,
-    country: COUNTRY,
-    phoneNumber: address.phoneNumber ? formatPhone(address.phoneNumber) : '',
-    email: address.email,
-  };
-}
-
 function AddressEditor({
   subscription: s,
   onChange,
@@ -413,7 +391,7 @@ function AddressEditor({
     formState: { errors, isSubmitting },
   } = useForm<ShippingInfoInput, unknown, ShippingInfo>({
     resolver: zodResolver(shippingInfoSchema),
-    defaultValues: addressValues(s.shipping_address),
+    defaultValues: addressFormValues(s.shipping_address, s.shipping_address.email),
     shouldFocusError: false,
   });
   const form = useRef<HTMLFormElement>(null);
@@ -436,7 +414,7 @@ function AddressEditor({
       const next = await changeSubscription(s.id, { shipping_address: info });
       onChange(next);
       // The fields show the address as kept (the postal code as "A1A 1A1").
-      reset(addressValues(next.shipping_address));
+      reset(addressFormValues(next.shipping_address, next.shipping_address.email));
       setStatus(`Address saved. Next total ${total(next)} at today's prices.`);
     } catch (error) {
       setProblem(userMessage(error, SAVE_FAILED));

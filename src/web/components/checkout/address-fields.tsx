@@ -1,10 +1,41 @@
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { ShippingInfo, ShippingInfoInput } from '../../../domain/checkout';
-import type { PhoneCountry } from '../../../domain/phone';
+import { COUNTRY, PROVINCES, type ShippingInfo, type ShippingInfoInput } from '../../../domain/checkout';
+import { formatPhone, type PhoneCountry } from '../../../domain/phone';
 import { describedBy, FormField, inputClass } from '../account/form-field';
 import { PhoneField } from '../account/phone-field';
 import type { FieldLabel } from './form-errors';
 import { ProvinceField } from './province-field';
+
+/**
+ * The form's values for an address kept elsewhere (a saved address, a subscription's), with the
+ * e-mail the form is to show.
+ */
+export function addressFormValues(
+  address: {
+    firstName: string;
+    lastName: string;
+    address1: string;
+    address2?: string | null | undefined;
+    city: string;
+    state: string;
+    postalCode: string;
+    phoneNumber: string | null;
+  },
+  email: string,
+): ShippingInfoInput {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    address1: address.address1,
+    address2: address.address2 ?? '',
+    city: address.city,
+    state: PROVINCES.find((province) => province === address.state) ?? PROVINCES[0],
+    postalCode: address.postalCode,
+    country: COUNTRY,
+    phoneNumber: address.phoneNumber ? formatPhone(address.phoneNumber) : '',
+    email,
+  };
+}
 
 type TextField = 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'postalCode' | 'email';
 

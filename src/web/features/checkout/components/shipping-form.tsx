@@ -23,23 +23,11 @@ import {
   useFocusFirstInvalid,
   type FieldLabel,
 } from '../../../components/checkout/form-errors';
-import { shippingFieldLabels, ShippingAddressFields } from '../../../components/checkout/address-fields';
-
-/** The form's values for a saved address (the e-mail is the order's: it stays as typed). */
-function savedValues(address: SavedAddress, email: string): ShippingInfoInput {
-  return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    address1: address.address1,
-    address2: address.address2 ?? '',
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: COUNTRY,
-    phoneNumber: formatPhone(address.phoneNumber),
-    email,
-  };
-}
+import {
+  addressFormValues,
+  shippingFieldLabels,
+  ShippingAddressFields,
+} from '../../../components/checkout/address-fields';
 
 /**
  * The form's first values: the checkout address of this visit, else the account's default saved
@@ -50,7 +38,7 @@ function initialValues(
   user: StoredUser,
   defaultAddress: SavedAddress | undefined,
 ): ShippingInfoInput {
-  if (!saved && defaultAddress) return savedValues(defaultAddress, user.email);
+  if (!saved && defaultAddress) return addressFormValues(defaultAddress, user.email);
   const phone = saved?.phoneNumber ?? user.phoneNumber ?? '';
   return {
     firstName: saved?.firstName ?? user.firstName ?? '',
@@ -139,7 +127,7 @@ export function ShippingForm({
     const email = getValues('email') ?? user.email;
     const address = typeof next === 'number' ? book.find((a) => a.id === next) : undefined;
     if (address) {
-      reset(savedValues(address, email), { keepDefaultValues: true });
+      reset(addressFormValues(address, email), { keepDefaultValues: true });
     } else {
       // A new address: the street is typed afresh; the name, phone and e-mail stay.
       reset(

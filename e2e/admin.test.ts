@@ -128,6 +128,7 @@ async function createProductThroughApi(name: string, category: string): Promise<
   form.append('description', 'Made for a test.');
   form.append('price', '14.50');
   form.append('category_id', String(products.find((p) => p.category === category)!.category_id));
+  form.append('status', 'active');
   form.append('image', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'photo.png');
   const res = await fetch(`${shop.url}/api/products`, {
     method: 'POST',
@@ -202,7 +203,7 @@ describe('tabs', () => {
 });
 
 describe('products', () => {
-  it('creates a product with an image that the shop then shows, edits its price, hides it and deletes it', async () => {
+  it('creates a draft with its page content, makes it active for the shop, edits its price, makes it a draft again and deletes it', async () => {
     const { page, errors } = await signedIn(admin, '/admin/dashboard?tab=products');
     const name = `Trail Test Granola ${Date.now()}`;
     await page.getByTestId('admin-product-row').first().waitFor();
@@ -233,6 +234,17 @@ describe('products', () => {
     await form.locator('#product-sku').fill('NB-GR-TST');
     await form.locator('#product-description').fill('Crunchy oat clusters baked with maple syrup.');
     await form.locator('#product-features').fill('Gluten-Free\nNo Added Sugar');
+    // The page's content: a highlight and a question (a half-filled row is refused first).
+    await form.getByRole('button', { name: 'Add highlight' }).click();
+    await form.locator('#product-highlights-0-heading').fill('Maple crunch');
+    await form.locator('#product-highlights-0-subheading').fill('Clusters baked slowly with maple syrup.');
+    await form.getByRole('button', { name: 'Add question' }).click();
+    await form.locator('#product-faqs-0-question').fill('Is it gluten-free?');
+    await form.getByRole('button', { name: 'Create product' }).click();
+    await form.getByText('Please fill in both the question and the answer, or clear the row.').waitFor();
+    await form.locator('#product-faqs-0-answer').fill('Yes, made with certified gluten-free oats.');
+    // Created as a draft (the default): the shop does not show it yet.
+    expect(await form.locator('#product-status').inputValue()).toBe('draft');
     await form.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('status').getByText(`${name} was created.`).waitFor();
     expect(await dialog(page).count()).toBe(0);
@@ -240,6 +252,11 @@ describe('products', () => {
     const row = page.getByTestId('admin-product-row').filter({ hasText: name });
     await row.waitFor();
     expect(await row.textContent()).toContain('$12.95');
+    await row.getByText('Draft: not in the shop').waitFor();
+    const listed = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
+    expect(listed.map((p) => p.name)).not.toContain(name);
+    await row.getByRole('button', { name: `Make active ${name}` }).click();
+    await page.getByRole('status').getByText(`${name} is active in the shop.`).waitFor();
     const created = (await (await fetch(`${shop.url}/api/products`)).json()) as (ApiProduct & {
       image_url: string | null;
       features: string[];
@@ -256,6 +273,10 @@ describe('products', () => {
     expect(await card.locator('img').getAttribute('src')).toBe(mine.image_url);
     await shopPage.goto(`${shop.url}/products/${mine.slug}`, { waitUntil: 'networkidle' });
     await shopPage.getByRole('heading', { name, level: 1 }).waitFor();
+    await shopPage.getByRole('heading', { name: 'Maple crunch', level: 3 }).waitFor();
+    await shopPage.getByText('Is it gluten-free?').waitFor();
+    // No comparison was entered: no table of 'N/A'.
+    expect(await shopPage.getByRole('heading', { name: 'We vs Them' }).count()).toBe(0);
     await shopPage.close();
 
     // Edit: three decimals are refused before sending; a good price is sent alone.
@@ -270,12 +291,12 @@ describe('products', () => {
     await page.getByRole('status').getByText(`${name} was saved.`).waitFor();
     await row.getByText('$13.50').waitFor();
 
-    // Hide and show again; then delete (no order names it, so it is destroyed).
-    await row.getByRole('button', { name: `Hide ${name}` }).click();
-    await row.getByText('Hidden from the shop').waitFor();
+    // Back to a draft and active again; then delete (no order names it, so it is destroyed).
+    await row.getByRole('button', { name: `Make draft ${name}` }).click();
+    await row.getByText('Draft: not in the shop').waitFor();
     expect(await (await fetch(`${shop.url}/api/products/${mine.slug}`)).status).toBe(404);
-    await row.getByRole('button', { name: `Show in shop ${name}` }).click();
-    await row.getByRole('button', { name: `Hide ${name}` }).waitFor();
+    await row.getByRole('button', { name: `Make active ${name}` }).click();
+    await row.getByRole('button', { name: `Make draft ${name}` }).waitFor();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await dialog(page)
@@ -291,7 +312,7 @@ describe('products', () => {
     await page.close();
   });
 
-  it('hides a product that past orders name instead of deleting it, and says so', async () => {
+  it('makes a product that past orders name a draft instead of deleting it, and says so', async () => {
     const customer = await registerThroughApi();
     // A product of its own, so the other journeys keep the seeded catalogue as it is.
     const bites = await createProductThroughApi(`Ordered Test Bites ${Date.now()}`, 'Energy Bites');
@@ -303,9 +324,9 @@ describe('products', () => {
     await dialog(page).getByRole('button', { name: 'Delete product' }).click();
     await page
       .getByRole('status')
-      .getByText(`${bites.name} appears in past orders, so it was hidden from the shop instead of deleted.`)
+      .getByText(`${bites.name} appears in past orders, so it was made a draft instead of deleted.`)
       .waitFor();
-    await row.getByText('Hidden from the shop').waitFor();
+    await row.getByText('Draft: not in the shop').waitFor();
     expect(unexpected(errors)).toEqual([]);
     await page.close();
   });

@@ -203,7 +203,7 @@ describe('stock', () => {
     // The admin list says so too, and the product is still shown in the shop.
     await adminPage.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => row.getByTestId('admin-product-stock').innerText()).toContain('Sold out');
-    expect(await row.getByText('Hidden from the shop').count()).toBe(0);
+    expect(await row.getByText('Draft: not in the shop').count()).toBe(0);
     expect(unexpected(adminErrors)).toEqual([]);
     await adminPage.close();
   });

@@ -27,7 +27,38 @@ export const PRODUCT_LIMITS = {
   /** entries of a list (features, ingredients, allergens), and the characters of each */
   listItems: 50,
   listItemLength: 300,
+  /** the page's content lists (docs/product.md, Product management): entries and characters */
+  highlights: 12,
+  highlightHeading: 120,
+  highlightSubheading: 500,
+  competitors: 6,
+  competitorName: 80,
+  faqs: 30,
+  faqQuestion: 300,
+  faqAnswer: 3000,
+  /** a nutrition value of the comparison (grams or calories) */
+  nutritionValue: 10_000,
 } as const;
+
+/**
+ * Whether shoppers see a product (decision 0065): a draft is invisible to them (404, not listed, not
+ * in the sitemap or search) and visible to admins; active is on sale.
+ */
+export const PRODUCT_STATUSES = ['draft', 'active'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const ACTIVATION_NEEDS_IMAGE = 'A product needs an image before it can be active in the shop.';
+
+/** Why a product cannot go active yet, or null: shoppers never see a product without a photo or a price. */
+export function activationProblem(product: {
+  image_url: string | null;
+  price: number | null;
+}): string | null {
+  if (!product.image_url) return ACTIVATION_NEEDS_IMAGE;
+  if (!(product.price !== null && product.price > 0))
+    return 'A product needs a price before it can be active in the shop.';
+  return null;
+}
 
 /** The product photos an admin may upload (the server checks the bytes themselves again). */
 export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -104,6 +135,92 @@ const textList = (what: string) =>
         message: `${what} may hold up to ${PRODUCT_LIMITS.listItems} items of up to ${PRODUCT_LIMITS.listItemLength} characters.`,
       },
     );
+
+/**
+ * A list of entries of `entry`, as an array (JSON bodies) or as JSON text of one (multipart forms,
+ * where every value is text). The whole list is replaced on write.
+ */
+const entryList = <T extends z.ZodType>(what: string, entry: T, max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      if (trimmed === '') return [];
+      try {
+        return JSON.parse(trimmed) as unknown;
+      } catch {
+        return value; // not a list: refused below with the list's message
+      }
+    },
+    z
+      .array(entry, { message: `${what} must be a list.` })
+      .max(max, { message: `${what} may hold up to ${max} entries.` }),
+  );
+
+const requiredText = (what: string, max: number) =>
+  text(what, max)
+    .refine((value) => !containsNul(value), { message: NUL_MESSAGE })
+    .transform(wellFormed)
+    .pipe(z.string().min(1, { message: `${what} cannot be empty.` }));
+
+const nutritionValue = (what: string) =>
+  z
+    .number({ message: `${what} must be a number from 0 to ${PRODUCT_LIMITS.nutritionValue}, or empty.` })
+    .min(0, { message: `${what} must be a number from 0 to ${PRODUCT_LIMITS.nutritionValue}, or empty.` })
+    .max(PRODUCT_LIMITS.nutritionValue, {
+      message: `${what} must be a number from 0 to ${PRODUCT_LIMITS.nutritionValue}, or empty.`,
+    })
+    .nullable()
+    .default(null);
+
+const dietFlag = (what: string) =>
+  z
+    .boolean({ message: `${what} must be true, false or empty.` })
+    .nullable()
+    .default(null);
+
+/** One highlight of the product page: a heading and the line under it. */
+export const highlightInputSchema = z.object(
+  {
+    heading: requiredText('A highlight heading', PRODUCT_LIMITS.highlightHeading),
+    subheading: text('A highlight text', PRODUCT_LIMITS.highlightSubheading)
+      .refine((value) => !containsNul(value), { message: NUL_MESSAGE })
+      .transform(wellFormed)
+      .default(''),
+  },
+  { message: 'Each highlight needs a heading and a text.' },
+);
+
+/** One column of the nutrition comparison: another snack, per serving as its package says. */
+export const competitorInputSchema = z.object(
+  {
+    competitor_name: requiredText('A comparison name', PRODUCT_LIMITS.competitorName),
+    calories: nutritionValue('Calories'),
+    protein: nutritionValue('Protein'),
+    fat: nutritionValue('Fat'),
+    carbs: nutritionValue('Carbohydrates'),
+    fiber: nutritionValue('Fibre'),
+    gluten_free: dietFlag('Gluten-free'),
+    grain_free: dietFlag('Grain-free'),
+  },
+  { message: 'Each comparison needs a name and its values.' },
+);
+
+/** One question of the product's FAQ. */
+export const faqInputSchema = z.object(
+  {
+    question: requiredText('A question', PRODUCT_LIMITS.faqQuestion),
+    answer: requiredText('An answer', PRODUCT_LIMITS.faqAnswer),
+  },
+  { message: 'Each FAQ needs a question and an answer.' },
+);
+export type HighlightInput = z.output<typeof highlightInputSchema>;
+export type CompetitorInput = z.output<typeof competitorInputSchema>;
+export type FaqInput = z.output<typeof faqInputSchema>;
+
+const statusField = z.enum(PRODUCT_STATUSES, {
+  message: `status must be one of: ${PRODUCT_STATUSES.join(', ')}.`,
+});
 
 const idText = (what: string) =>
   z
@@ -207,6 +324,10 @@ const fields = {
   allergens: textList('Allergens'),
   stock: stockField,
   subscribe_save_percent: subscribeSaveField,
+  highlights: entryList('Highlights', highlightInputSchema, PRODUCT_LIMITS.highlights),
+  competitors: entryList('The comparison', competitorInputSchema, PRODUCT_LIMITS.competitors),
+  faqs: entryList('FAQs', faqInputSchema, PRODUCT_LIMITS.faqs),
+  status: statusField,
 };
 
 export const productCreateSchema = z.object({
@@ -221,6 +342,11 @@ export const productCreateSchema = z.object({
   allergens: fields.allergens.optional().transform((v) => v ?? []),
   stock: fields.stock.optional().transform((v) => v ?? null),
   subscribe_save_percent: fields.subscribe_save_percent.optional().transform((v) => v ?? 0),
+  highlights: fields.highlights.optional().transform((v) => v ?? []),
+  competitors: fields.competitors.optional().transform((v) => v ?? []),
+  faqs: fields.faqs.optional().transform((v) => v ?? []),
+  // A new product is a draft until the owner makes it active (decision 0065).
+  status: fields.status.optional().transform((v) => v ?? 'draft'),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
@@ -228,7 +354,8 @@ export const EXPECTED_STOCK_MISSING =
   'expected_stock: send the stock on hand the form showed (on_hand of GET /api/admin/products, empty for made to order), so that a change made since is not overwritten.';
 
 /**
- * PATCH: only the fields sent change; `is_active` hides or shows the product in the shop. `stock` is
+ * PATCH: only the fields sent change; `status` (or the older `is_active`) hides or shows the product
+ * in the shop. Lists (highlights, competitors, faqs) are replaced whole. `stock` is
  * the count on hand (what can be sold plus what checkouts being paid hold), and goes with
  * `expected_stock`, the count on hand the form was opened with: a PATCH whose `expected_stock` is
  * no longer true is refused, so a stale form never overwrites sales or adjustments (decision 0039).
@@ -244,11 +371,22 @@ export const productUpdateSchema = z
   .partial()
   .refine((update) => update.stock === undefined || update.expected_stock !== undefined, {
     message: EXPECTED_STOCK_MISSING,
-  });
+  })
+  .refine(
+    (update) =>
+      update.status === undefined ||
+      update.is_active === undefined ||
+      update.is_active === (update.status === 'active'),
+    { message: 'status and is_active disagree: send one of them.' },
+  );
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 /** A product as the admin's create and PATCH answer it: the catalogue shape, and whether the shop shows it. */
-export const savedProductSchema = productSchema.extend({ is_active: z.boolean() });
+export const savedProductSchema = productSchema.extend({
+  is_active: z.boolean(),
+  /** active: on sale; draft: shoppers cannot see it (decision 0065). Always agrees with is_active. */
+  status: z.enum(PRODUCT_STATUSES),
+});
 
 /**
  * A product as GET /api/admin/products answers: the saved shape plus the units checkouts being paid

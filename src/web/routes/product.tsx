@@ -232,7 +232,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
+      {/* Nothing to compare with: a table of 'N/A' would say nothing (docs/product.md, Product page). */}
+      {product.competitors.length > 0 && (
+        <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
+      )}
 
       <section aria-labelledby="faq-title" className="container-page max-w-3xl py-16">
         <h2 id="faq-title" className="section-title text-center">

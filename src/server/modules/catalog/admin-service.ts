@@ -5,7 +5,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
-import type { ProductCreate, ProductUpdate } from '../../../domain/product-admin.js';
+import {
+  activationProblem,
+  type CompetitorInput,
+  type FaqInput,
+  type HighlightInput,
+  type ProductCreate,
+  type ProductUpdate,
+} from '../../../domain/product-admin.js';
 import { slugify } from '../../../domain/slug.js';
 import type { StockAdjustment, StockHistoryQuery } from '../../../domain/product-admin.js';
 import {
@@ -18,9 +25,16 @@ import {
   stockHistory,
 } from '../stock/adjustments.js';
 import { heldUnits } from '../stock/reservations.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { categories, orderItems, products } from '../../db/schema.js';
+import {
+  categories,
+  orderItems,
+  productCompetitors,
+  productFaqs,
+  productHighlights,
+  products,
+} from '../../db/schema.js';
 import type { CatalogService } from './service.js';
 
 export { PRODUCT_NOT_FOUND };
@@ -36,6 +50,55 @@ function conflictMessage(error: unknown): string {
   return /\bsku\b|_sku_/i.test(where)
     ? 'Another product already uses this SKU.'
     : 'A product with this name already exists. Please choose another name.';
+}
+
+/** The page's content lists a create or PATCH sent; each one sent replaces the stored list whole. */
+type ContentLists = {
+  highlights?: HighlightInput[] | undefined;
+  competitors?: CompetitorInput[] | undefined;
+  faqs?: FaqInput[] | undefined;
+};
+
+async function writeContentLists(tx: Transaction, productId: number, lists: ContentLists): Promise<void> {
+  if (lists.highlights) {
+    await tx.delete(productHighlights).where(eq(productHighlights.productId, productId));
+    if (lists.highlights.length > 0)
+      await tx.insert(productHighlights).values(
+        lists.highlights.map((h, position) => ({
+          productId,
+          position,
+          heading: h.heading,
+          subheading: h.subheading,
+        })),
+      );
+  }
+  if (lists.competitors) {
+    await tx.delete(productCompetitors).where(eq(productCompetitors.productId, productId));
+    if (lists.competitors.length > 0)
+      await tx.insert(productCompetitors).values(
+        lists.competitors.map((c, position) => ({
+          productId,
+          position,
+          competitorName: c.competitor_name,
+          calories: c.calories,
+          protein: c.protein,
+          fat: c.fat,
+          carbs: c.carbs,
+          fiber: c.fiber,
+          glutenFree: c.gluten_free,
+          grainFree: c.grain_free,
+        })),
+      );
+  }
+  if (lists.faqs) {
+    await tx.delete(productFaqs).where(eq(productFaqs.productId, productId));
+    if (lists.faqs.length > 0)
+      await tx
+        .insert(productFaqs)
+        .values(
+          lists.faqs.map((f, position) => ({ productId, position, question: f.question, answer: f.answer })),
+        );
+  }
 }
 
 export function createProductAdminService(db: Database, catalog: CatalogService) {
@@ -79,6 +142,11 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
 
     async create(input: ProductCreate, imageUrl: string | null, adminId: number | null = null) {
       await assertCategory(input.category_id);
+      const active = input.status === 'active';
+      if (active) {
+        const problem = activationProblem({ image_url: imageUrl, price: input.price });
+        if (problem) throw new InvalidError(problem);
+      }
       const by = adminId === null ? null : await stockActor(db, adminId);
       try {
         const id = await db.transaction(async (tx) => {
@@ -100,10 +168,12 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               allergens: input.allergens,
               stock: input.stock,
               subscribeSavePercent: input.subscribe_save_percent,
+              isActive: active,
               sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
             })
             .returning({ id: products.id });
           if (input.stock !== null) await recordFirstCount(tx, row!.id, input.stock, by);
+          await writeContentLists(tx, row!.id, input);
           return row!.id;
         });
         return written(id);
@@ -132,26 +202,44 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
         ...(changes.allergens !== undefined ? { allergens: changes.allergens } : {}),
         ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+        ...(changes.status !== undefined ? { isActive: changes.status === 'active' } : {}),
         ...(changes.subscribe_save_percent !== undefined
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;
-      if (Object.keys(set).length === 0 && newCount === undefined) return written(id);
+      const lists: ContentLists = {
+        highlights: changes.highlights,
+        competitors: changes.competitors,
+        faqs: changes.faqs,
+      };
+      const listsSent = Object.values(lists).some((list) => list !== undefined);
+      if (Object.keys(set).length === 0 && newCount === undefined && !listsSent) return written(id);
       const by = newCount !== undefined && adminId !== null ? await stockActor(db, adminId) : null;
       try {
         await db.transaction(async (tx) => {
           if (newCount !== undefined) {
             await setOnHand(tx, id, { onHand: newCount, expected: changes.expected_stock ?? null }, by);
           }
-          if (Object.keys(set).length === 0) return;
           const updated = await tx
             .update(products)
             .set({ ...set, updatedAt: new Date() })
             .where(eq(products.id, id))
-            .returning({ id: products.id });
+            .returning({
+              isActive: products.isActive,
+              imageUrl: products.imageUrl,
+              priceCents: products.priceCents,
+            });
           if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+          // Checked on the row as written, so a change that removes the image or makes it active at
+          // once cannot leave an active product without one (decision 0065).
+          const row = updated[0]!;
+          if (row.isActive && (changes.status === 'active' || changes.is_active === true)) {
+            const problem = activationProblem({ image_url: row.imageUrl, price: row.priceCents });
+            if (problem) throw new InvalidError(problem);
+          }
+          await writeContentLists(tx, id, lists);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));

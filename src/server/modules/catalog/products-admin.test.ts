@@ -82,6 +82,7 @@ describe('POST /api/products (multipart)', () => {
       form(
         {
           ...basics('Pecan Crunch Granola'),
+          status: 'active',
           size: '300',
           sku: 'GRA-PEC-300',
           features: '["Gluten-free","Maple"]',
@@ -273,7 +274,18 @@ describe('PATCH and DELETE /api/products/:id', () => {
     expect(del.json()).toEqual({ deleted: true });
     expect(await t.database.db.select().from(products).where(eq(products.id, lonely.id))).toEqual([]);
 
-    const ordered = (await send('POST', '/api/products', admin.token, form(basics('Once Sold')))).json();
+    const ordered = (
+      await send(
+        'POST',
+        '/api/products',
+        admin.token,
+        form(
+          { ...basics('Once Sold'), status: 'active' },
+          { bytes: await png(), name: 'p.png', type: 'image/png' },
+        ),
+      )
+    ).json();
+    expect((await t.app.inject({ url: '/api/products/once-sold' })).statusCode).toBe(200);
     const [order] = await t.database.db
       .insert(orders)
       .values({
@@ -314,6 +326,152 @@ describe('PATCH and DELETE /api/products/:id', () => {
     // And back in the shop when un-hidden.
     await send('PATCH', `/api/products/${ordered.id}`, admin.token, { is_active: true });
     expect((await t.app.inject({ url: '/api/products/once-sold' })).statusCode).toBe(200);
+  });
+});
+
+describe('draft and active (decision 0065), and the page content lists', () => {
+  const asAdmin = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('creates a draft by default: invisible to shoppers, listed for admins with its status', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const res = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(basics('Quiet Draft Granola'), { bytes: await png(), name: 'p.png', type: 'image/png' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'draft', is_active: false });
+    expect((await t.app.inject({ url: '/api/products/quiet-draft-granola' })).statusCode).toBe(404);
+    const listed = (await t.app.inject({ url: '/api/products' })).json() as { slug: string }[];
+    expect(listed.map((p) => p.slug)).not.toContain('quiet-draft-granola');
+    const category = (await t.app.inject({ url: '/api/categories/granola' })).json() as {
+      products: { slug: string }[];
+    };
+    expect(category.products.map((p) => p.slug)).not.toContain('quiet-draft-granola');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain('quiet-draft-granola');
+    const all = (
+      await t.app.inject({ url: '/api/admin/products', headers: asAdmin(admin.token) })
+    ).json() as {
+      slug: string;
+      status: string;
+    }[];
+    expect(all.find((p) => p.slug === 'quiet-draft-granola')).toMatchObject({ status: 'draft' });
+
+    const live = await send('PATCH', `/api/products/${res.json().id}`, admin.token, { status: 'active' });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json()).toMatchObject({ status: 'active', is_active: true });
+    expect((await t.app.inject({ url: '/api/products/quiet-draft-granola' })).statusCode).toBe(200);
+  });
+
+  it('refuses to make a product without an image active, on create and on change', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const created = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form({ ...basics('Imageless'), status: 'active' }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe('A product needs an image before it can be active in the shop.');
+    expect(await t.database.db.select().from(products).where(eq(products.slug, 'imageless'))).toEqual([]);
+
+    const draft = await send('POST', '/api/products', admin.token, form(basics('Imageless Draft')));
+    expect(draft.statusCode, draft.body).toBe(201);
+    for (const change of [{ status: 'active' }, { is_active: true }, { status: 'active', price: 3 }]) {
+      const refused = await send('PATCH', `/api/products/${draft.json().id}`, admin.token, change);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json().message).toMatch(/needs an image/);
+    }
+    // Nothing of a refused change was written: the price is what it was.
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, draft.json().id));
+    expect(row).toMatchObject({ isActive: false, priceCents: 1295 });
+    const contradiction = await send('PATCH', `/api/products/${draft.json().id}`, admin.token, {
+      status: 'draft',
+      is_active: true,
+    });
+    expect(contradiction.statusCode).toBe(400);
+  });
+
+  it('writes highlights, the comparison and FAQs, replaces each list whole, and shows them to shoppers', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const created = await send(
+      'POST',
+      '/api/products',
+      admin.token,
+      form(
+        {
+          ...basics('Complete Granola'),
+          status: 'active',
+          highlights: JSON.stringify([{ heading: 'Crunchy', subheading: 'Baked twice.' }]),
+          faqs: JSON.stringify([{ question: 'Is it vegan?', answer: 'Yes.' }]),
+          competitors: JSON.stringify([{ competitor_name: 'Store granola', calories: 210, protein: 4 }]),
+        },
+        { bytes: await png(), name: 'p.png', type: 'image/png' },
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const shop = (await t.app.inject({ url: '/api/products/complete-granola' })).json();
+    expect(shop.highlights).toEqual([{ heading: 'Crunchy', subheading: 'Baked twice.' }]);
+    expect(shop.faqs).toEqual([{ question: 'Is it vegan?', answer: 'Yes.' }]);
+    expect(shop.competitors).toEqual([
+      {
+        competitor_name: 'Store granola',
+        calories: 210,
+        protein: 4,
+        fat: null,
+        carbs: null,
+        fiber: null,
+        gluten_free: null,
+        grain_free: null,
+      },
+    ]);
+
+    const id = created.json().id as number;
+    const changed = await send('PATCH', `/api/products/${id}`, admin.token, {
+      highlights: [
+        { heading: 'Maple', subheading: 'Sweetened with maple syrup.' },
+        { heading: 'Crunchy', subheading: 'Baked twice.' },
+      ],
+      faqs: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().highlights.map((h: { heading: string }) => h.heading)).toEqual([
+      'Maple',
+      'Crunchy',
+    ]);
+    expect(changed.json().faqs).toEqual([]);
+    // A list not sent is kept.
+    expect(changed.json().competitors).toHaveLength(1);
+  });
+
+  it('answers 400 naming the problem for bad lists, and writes nothing', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const draft = (await send('POST', '/api/products', admin.token, form(basics('Listless Granola')))).json();
+    const cases: [object, RegExp][] = [
+      [{ highlights: 'not json' }, /Highlights must be a list/],
+      [{ highlights: [{ heading: '' }] }, /highlight heading cannot be empty/],
+      [{ highlights: Array.from({ length: 13 }, () => ({ heading: 'x' })) }, /up to 12 entries/],
+      [{ faqs: [{ question: 'Why?' }] }, /answer/i],
+      [{ faqs: [{ question: 'x'.repeat(301), answer: 'y' }] }, /at most 300 characters/],
+      [{ competitors: [{ competitor_name: 'Bar', calories: -1 }] }, /Calories must be a number from 0/],
+      [{ competitors: [{ competitor_name: 'Bar', gluten_free: 'yes' }] }, /Gluten-free must be true, false/],
+      [{ status: 'published' }, /status must be one of: draft, active/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send('PATCH', `/api/products/${draft.id}`, admin.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const page = (
+      await t.app.inject({ url: '/api/admin/products', headers: asAdmin(admin.token) })
+    ).json() as {
+      id: number;
+      highlights: unknown[];
+      faqs: unknown[];
+    }[];
+    expect(page.find((p) => p.id === draft.id)).toMatchObject({ highlights: [], faqs: [] });
   });
 });
 

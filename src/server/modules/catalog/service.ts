@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
+import type { ProductStatus } from '../../../domain/product-admin.js';
 import type { Database } from '../../db/client.js';
 import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
 
@@ -23,12 +24,15 @@ function nutritionOf(row: NutritionRow): Nutrition {
   };
 }
 
+/** A product as the admin sees it: the shop's shape and whether shoppers see it (decision 0065). */
+export type AdminCatalogProduct = Product & { is_active: boolean; status: ProductStatus };
+
 export interface CatalogService {
   listProducts(): Promise<Product[]>;
-  /** Every product, hidden ones too, with `is_active` (admin). */
-  listAllProducts(): Promise<(Product & { is_active: boolean })[]>;
-  /** One product by id, hidden or not (admin). */
-  getProductById(id: number): Promise<(Product & { is_active: boolean }) | null>;
+  /** Every product, drafts too, with `is_active` and `status` (admin). */
+  listAllProducts(): Promise<AdminCatalogProduct[]>;
+  /** One product by id, draft or not (admin). */
+  getProductById(id: number): Promise<AdminCatalogProduct | null>;
   getProduct(slug: string): Promise<Product | null>;
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
@@ -36,10 +40,7 @@ export interface CatalogService {
 
 export function createCatalogService(db: Database): CatalogService {
   /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
-  async function fetchProducts(
-    where?: SQL,
-    includeHidden = false,
-  ): Promise<(Product & { is_active: boolean })[]> {
+  async function fetchProducts(where?: SQL, includeHidden = false): Promise<AdminCatalogProduct[]> {
     const rows = await db
       .select({ product: products, category: { name: categories.name, slug: categories.slug } })
       .from(products)
@@ -105,6 +106,7 @@ export function createCatalogService(db: Database): CatalogService {
       stock: p.stock,
       subscribe_save_percent: p.subscribeSavePercent,
       is_active: p.isActive,
+      status: p.isActive ? ('active' as const) : ('draft' as const),
     }));
   }
 
@@ -131,7 +133,7 @@ export function createCatalogService(db: Database): CatalogService {
     }));
   }
 
-  const publicProduct = ({ is_active: _hidden, ...product }: Product & { is_active: boolean }): Product =>
+  const publicProduct = ({ is_active: _hidden, status: _status, ...product }: AdminCatalogProduct): Product =>
     product;
 
   return {

@@ -23,6 +23,7 @@ import {
   type ProductFields,
   type ProductFormInput,
 } from './products';
+import { ProductContentFields } from './product-content-fields';
 import { saveProduct, type SavedProduct } from './products-api';
 
 const SAVE_FAILED = 'Failed to save the product. Please try again.';
@@ -49,6 +50,7 @@ export function ProductFormDialog({
   const [imageError, setImageError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -81,6 +83,10 @@ export function ProductFormDialog({
 
   const submit = handleSubmit(async (values) => {
     if (creating && !image) return setImageError('Please choose an image for the product.');
+    // Shoppers never see a product without a photo (decision 0065); the server checks it too.
+    if (values.status === 'active' && !image && !product?.image_url) {
+      return setError('status', { message: 'Add an image before making the product active.' });
+    }
     let body: FormData | Partial<ProductFields>;
     if (creating) body = productFormData(createFields(values), image);
     else {
@@ -102,6 +108,7 @@ export function ProductFormDialog({
       // The stock moved since the form was opened, or a clash of slug (from the name) or of SKU.
       if (status === 409 && isStaleStock(message)) return setError('stock', { message });
       if (status === 409) return setError(/\bSKU\b/.test(message) ? 'sku' : 'name', { message });
+      if (status === 400 && /active in the shop/.test(message)) return setError('status', { message });
       if (status === 413 || status === 415) return setImageError(message);
       setError('root', { message });
     }
@@ -170,7 +177,9 @@ export function ProductFormDialog({
     <AdminDialog
       title={creating ? 'New product' : `Edit ${product.name}`}
       description={
-        creating ? 'It appears in the shop as soon as it is saved.' : 'Only the fields you change are saved.'
+        creating
+          ? 'A draft is for admins only; shoppers see the product once it is active.'
+          : 'Only the fields you change are saved.'
       }
       size="lg"
       busy={isSubmitting}
@@ -233,6 +242,22 @@ export function ProductFormDialog({
               ))}
             </select>
           </FormField>
+          <FormField
+            id="product-status"
+            label="Status"
+            error={errors.status?.message}
+            hint="Draft: only admins see it, through Preview. Active: in the shop. Active needs an image and a price."
+          >
+            <select
+              id="product-status"
+              {...register('status')}
+              {...describedBy('product-status', errors.status?.message, true)}
+              className={inputClass}
+            >
+              <option value="draft">Draft</option>
+              <option value="active">Active</option>
+            </select>
+          </FormField>
           {field('price', 'Price (CAD)', { inputMode: 'decimal', prefix: '$' })}
           {field('stock', 'Stock on hand', { inputMode: 'numeric', hint: stockHint })}
           {field('subscribe_save_percent', 'Subscribe & save (%)', {
@@ -252,6 +277,7 @@ export function ProductFormDialog({
           {field('ingredients', 'Ingredients', { multiline: 4, hint: 'One per line.' })}
           {field('allergens', 'Allergens', { multiline: 4, hint: 'One per line.' })}
         </div>
+        <ProductContentFields control={control} register={register} errors={errors} />
         <FormError>{errors.root?.message}</FormError>
       </form>
     </AdminDialog>

@@ -83,8 +83,8 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
         'stock' in edit
           ? `${product.name} is marked sold out. It stays in the shop, with Add to Cart disabled until you set its stock again.`
           : edit.is_active
-            ? `${product.name} is back in the shop.`
-            : `${product.name} is hidden from the shop.`,
+            ? `${product.name} is active in the shop.`
+            : `${product.name} is a draft: shoppers no longer see it.`,
       );
     } catch (error) {
       console.error(
@@ -108,10 +108,7 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
       const reply = await deleteProduct(product.id);
       if ('hidden' in reply) {
         patchOne(product.id, { is_active: false });
-        show(
-          'success',
-          `${product.name} appears in past orders, so it was hidden from the shop instead of deleted.`,
-        );
+        show('success', `${product.name} appears in past orders, so it was made a draft instead of deleted.`);
       } else {
         patch((all) => all.filter((p) => p.id !== product.id));
         show('success', `${product.name} was deleted.`);
@@ -132,8 +129,8 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
           </h2>
           <p className="mt-1 text-sm text-muted">
             {products
-              ? `${products.length} products${hiddenCount ? `, ${hiddenCount} hidden from the shop` : ''}.`
-              : 'The catalogue, including products hidden from the shop.'}
+              ? `${products.length} products${hiddenCount ? `, ${hiddenCount} ${hiddenCount === 1 ? 'draft' : 'drafts'}` : ''}.`
+              : 'The catalogue, drafts included.'}
           </p>
         </div>
         <button
@@ -178,7 +175,7 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
         </div>
         <div>
           <label htmlFor="product-visibility-filter" className="sr-only">
-            Visibility
+            Status
           </label>
           <select
             id="product-visibility-filter"
@@ -186,9 +183,9 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
             onChange={(event) => setVisibility(event.target.value as Visibility)}
             className={toolbarInput}
           >
-            <option value="all">In shop and hidden</option>
-            <option value="visible">In shop</option>
-            <option value="hidden">Hidden</option>
+            <option value="all">Active and drafts</option>
+            <option value="visible">Active</option>
+            <option value="hidden">Drafts</option>
           </select>
         </div>
       </div>
@@ -234,8 +231,8 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
           onConfirm={() => remove(dialog.product)}
           onClose={() => setDialog(null)}
         >
-          This cannot be undone. If the product appears in past orders, it is hidden from the shop instead, so
-          the order history stays intact.
+          This cannot be undone. If the product appears in past orders, it becomes a draft instead, so the
+          order history stays intact.
         </ConfirmDialog>
       )}
       <FlashMessage flash={flash} onDismiss={dismiss} />

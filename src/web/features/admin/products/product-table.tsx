@@ -78,12 +78,12 @@ export function ProductTable({
       >
         {product.is_active ? (
           <>
-            Hide
+            Make draft
             <span className="sr-only"> {product.name}</span>
           </>
         ) : (
           <>
-            Show in shop
+            Make active
             <span className="sr-only"> {product.name}</span>
           </>
         )}
@@ -190,7 +190,7 @@ function ProductStatus({ product }: { product: AdminProduct }) {
   }
   return (
     <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-beige">
-      Hidden from the shop
+      Draft: not in the shop
     </span>
   );
 }

@@ -15,6 +15,7 @@ import {
   productFields,
   productFormData,
   productFormSchema,
+  EMPTY_ROWS,
   productFormValues,
   STOCK_MESSAGE,
   stockText,
@@ -69,6 +70,59 @@ describe('product form', () => {
       features: ['Gluten-Free', 'No Added Sugar', 'High Protein'],
     });
     expect(changedFields(productFields(product), productFields(product))).toEqual({});
+  });
+
+  it('drops blank rows of the page content lists, refuses half-filled ones, and sends a changed list whole', () => {
+    const base = productFormValues(product);
+    const parsed = productFormSchema.safeParse({
+      ...base,
+      highlights: [
+        { heading: ' Crunchy ', subheading: 'Baked twice.' },
+        { heading: '', subheading: '' },
+      ],
+      competitors: [{ ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' }],
+      faqs: [{ question: 'Vegan?', answer: '' }],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['faqs.0.answer']);
+
+    const values = productFormSchema.parse({
+      ...base,
+      highlights: [
+        { heading: ' Crunchy ', subheading: 'Baked twice.' },
+        { heading: '', subheading: '' },
+      ],
+      competitors: [{ ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' }],
+      faqs: [{ question: 'Vegan?', answer: 'Yes.' }],
+    });
+    expect(changedFields(productFields(product), values)).toEqual({
+      highlights: [{ heading: 'Crunchy', subheading: 'Baked twice.' }],
+      competitors: [
+        {
+          competitor_name: 'Store bar',
+          calories: 210,
+          protein: null,
+          fat: null,
+          carbs: null,
+          fiber: null,
+          gluten_free: false,
+          grain_free: null,
+        },
+      ],
+      faqs: [{ question: 'Vegan?', answer: 'Yes.' }],
+    });
+    const bad = productFormSchema.safeParse({
+      ...base,
+      competitors: [{ ...EMPTY_ROWS.competitors, competitor_name: 'Bar', protein: 'lots' }],
+    });
+    expect(bad.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['competitors.0.protein', 'A number, or empty.'],
+    ]);
+  });
+
+  it('opens a new product as a draft, and a listed one with its status', () => {
+    expect(productFormValues().status).toBe('draft');
+    expect(productFormValues({ ...product, status: 'active' }).status).toBe('active');
   });
 
   it('refuses a price of zero, below zero or with three decimals, and a size that is not whole grams', () => {
@@ -224,7 +278,7 @@ describe('product form', () => {
 
   it('filters by name or SKU, category and visibility', () => {
     const list: AdminProduct[] = [
-      { ...product, is_active: true, reserved: 0, on_hand: null },
+      { ...product, is_active: true, status: 'active', reserved: 0, on_hand: null },
       {
         ...product,
         id: 8,
@@ -232,6 +286,7 @@ describe('product form', () => {
         sku: null,
         category_id: 2,
         is_active: false,
+        status: 'draft',
         reserved: 0,
         on_hand: null,
       },

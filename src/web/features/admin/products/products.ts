@@ -8,6 +8,7 @@ import {
   MAX_PRODUCT_IMAGE_BYTES as MAX_IMAGE_BYTES,
   PRODUCT_IMAGE_TYPES as IMAGE_TYPES,
   PRODUCT_LIMITS,
+  PRODUCT_STATUSES,
   adminProductSchema,
   productDeleteReplySchema,
 } from '../../../../domain/product-admin';
@@ -57,8 +58,58 @@ const lines = (value: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+const trimmed = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Please keep ${what} ${under(max)}.` });
+
+/** A comparison value as typed: empty for unknown ('N/A' on the page), else grams or calories. */
+const comparisonValue = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value === '' || (/^\d+(\.\d+)?$/.test(value) && Number(value) <= PRODUCT_LIMITS.nutritionValue),
+    { message: 'A number, or empty.' },
+  )
+  .transform((value) => (value === '' ? null : Number(value)));
+const dietChoice = z.enum(['', 'yes', 'no']).transform((value) => (value === '' ? null : value === 'yes'));
+
+/**
+ * A list of rows typed in the form. Blank rows are dropped; a row with something in it needs its
+ * `required` fields (the server checks the same, src/domain/product-admin.ts).
+ */
+function rows<T extends z.ZodRawShape>(
+  shape: T,
+  required: (keyof T & string)[],
+  message: string,
+  max: number,
+) {
+  return z
+    .array(z.object(shape))
+    .superRefine((list, ctx) => {
+      list.forEach((row, index) => {
+        const values = Object.values(row as Record<string, unknown>);
+        if (values.every((value) => value === null || value === '')) return;
+        for (const key of required) {
+          if (!(row as Record<string, unknown>)[key])
+            ctx.addIssue({ code: 'custom', path: [index, key], message });
+        }
+      });
+    })
+    .transform((list) =>
+      list.filter((row) =>
+        Object.values(row as Record<string, unknown>).some((value) => value !== null && value !== ''),
+      ),
+    )
+    .refine((list) => list.length <= max, { message: `Up to ${max} entries.` });
+}
+
 /** The form as typed (all text) and, after parsing, the product fields the API takes. */
 export const productFormSchema = z.object({
+  /** Whether shoppers see it (decision 0065): a draft is for admins only. */
+  status: z.enum(PRODUCT_STATUSES),
   name: z
     .string()
     .trim()
@@ -136,13 +187,48 @@ export const productFormSchema = z.object({
       message: `Enter a whole percentage from 0 to ${MAX_SUBSCRIBE_SAVE_PERCENT}.`,
     })
     .transform((value) => (value === '' ? 0 : Number(value))),
+  highlights: rows(
+    {
+      heading: trimmed(PRODUCT_LIMITS.highlightHeading, 'the heading'),
+      subheading: trimmed(PRODUCT_LIMITS.highlightSubheading, 'the text'),
+    },
+    ['heading'],
+    'Please enter a heading, or clear the row.',
+    PRODUCT_LIMITS.highlights,
+  ),
+  competitors: rows(
+    {
+      competitor_name: trimmed(PRODUCT_LIMITS.competitorName, 'the name'),
+      calories: comparisonValue,
+      protein: comparisonValue,
+      fat: comparisonValue,
+      carbs: comparisonValue,
+      fiber: comparisonValue,
+      gluten_free: dietChoice,
+      grain_free: dietChoice,
+    },
+    ['competitor_name'],
+    'Please name the snack compared, or clear the row.',
+    PRODUCT_LIMITS.competitors,
+  ),
+  faqs: rows(
+    {
+      question: trimmed(PRODUCT_LIMITS.faqQuestion, 'the question'),
+      answer: trimmed(PRODUCT_LIMITS.faqAnswer, 'the answer'),
+    },
+    ['question', 'answer'],
+    'Please fill in both the question and the answer, or clear the row.',
+    PRODUCT_LIMITS.faqs,
+  ),
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
 export type ProductFieldName = keyof ProductFields;
 
 /** What the form shows for a product (or empty, for a new one): the stock is the count on hand. */
-export function productFormValues(product?: Product & { on_hand?: number | null }): ProductFormInput {
+export function productFormValues(
+  product?: Product & { on_hand?: number | null; status?: 'draft' | 'active' },
+): ProductFormInput {
   const stock = product?.on_hand !== undefined ? product.on_hand : product?.stock;
   return {
     name: product?.name ?? '',
@@ -158,11 +244,45 @@ export function productFormValues(product?: Product & { on_hand?: number | null 
     allergens: product?.allergens.join('\n') ?? '',
     stock: stock == null ? '' : String(stock),
     subscribe_save_percent: String(product?.subscribe_save_percent ?? 0),
+    status: product && 'status' in product && product.status === 'active' ? 'active' : 'draft',
+    highlights: (product?.highlights ?? []).map((h) => ({ heading: h.heading, subheading: h.subheading })),
+    competitors: (product?.competitors ?? []).map((c) => ({
+      competitor_name: c.competitor_name,
+      calories: numberText(c.calories),
+      protein: numberText(c.protein),
+      fat: numberText(c.fat),
+      carbs: numberText(c.carbs),
+      fiber: numberText(c.fiber),
+      gluten_free: dietText(c.gluten_free),
+      grain_free: dietText(c.grain_free),
+    })),
+    faqs: (product?.faqs ?? []).map((f) => ({ question: f.question, answer: f.answer })),
   };
 }
 
+const numberText = (value: number | null) => (value === null ? '' : String(value));
+const dietText = (value: boolean | null): 'yes' | 'no' | '' => (value === null ? '' : value ? 'yes' : 'no');
+
+/** An empty row of each list, for the form's Add buttons. */
+export const EMPTY_ROWS = {
+  highlights: { heading: '', subheading: '' },
+  competitors: {
+    competitor_name: '',
+    calories: '',
+    protein: '',
+    fat: '',
+    carbs: '',
+    fiber: '',
+    gluten_free: '',
+    grain_free: '',
+  },
+  faqs: { question: '', answer: '' },
+} as const satisfies { [K in 'highlights' | 'competitors' | 'faqs']: ProductFormInput[K][number] };
+
 /** The fields of a product as the form would produce them, to compare with what was submitted. */
-export function productFields(product: Product & { on_hand?: number | null }): ProductFields {
+export function productFields(
+  product: Product & { on_hand?: number | null; status?: 'draft' | 'active' },
+): ProductFields {
   return productFormSchema.parse(productFormValues(product));
 }
 

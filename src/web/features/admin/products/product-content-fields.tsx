@@ -139,15 +139,15 @@ function RowList({
   const { fields, append, remove, move } = useFieldArray({ control, name });
   const listError = (errors[name] as { message?: string } | undefined)?.message;
   return (
-    <fieldset className="rounded-2xl border border-beige p-4 sm:p-5">
+    <fieldset className="rounded-2xl border border-beige p-3 sm:p-5">
       <legend className="px-1 font-display text-base font-semibold text-cocoa">{legend}</legend>
       <p className="text-xs text-muted">{hint}</p>
       {fields.length > 0 && (
         <ol className="mt-4 space-y-4">
           {fields.map((field, index) => (
-            <li key={field.id} className="rounded-xl bg-sand/40 p-3 sm:p-4">
+            <li key={field.id} className="rounded-xl bg-sand/40 p-2.5 sm:p-4">
               {row(index)}
-              <div className="mt-2 flex flex-wrap justify-end gap-1">
+              <div className="mt-2 flex flex-wrap justify-end gap-x-1">
                 <button
                   type="button"
                   className={quietButton}

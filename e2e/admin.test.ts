@@ -255,6 +255,20 @@ describe('products', () => {
     await row.getByText('Draft: not in the shop').waitFor();
     const listed = (await (await fetch(`${shop.url}/api/products`)).json()) as ApiProduct[];
     expect(listed.map((p) => p.name)).not.toContain(name);
+    // The admin previews the draft's page in a new tab, through a link shoppers do not have.
+    const previewTab = page.context().waitForEvent('page');
+    await row.getByRole('button', { name: `Preview ${name}` }).click();
+    const preview = await previewTab;
+    const previewed = preview.waitForResponse((response) => response.url().includes('?preview='));
+    await preview.getByRole('heading', { name, level: 1 }).waitFor();
+    const previewResponse = await previewed;
+    expect(previewResponse.headers()['cache-control']).toBe('private, no-store');
+    expect(previewResponse.headers()['x-page-cache']).toBe('bypass');
+    await preview.getByText('Shoppers see it only once the product is active.').waitFor();
+    expect(await preview.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    const previewUrl = new URL(preview.url());
+    expect((await fetch(`${shop.url}${previewUrl.pathname}`)).status).toBe(404);
+    await preview.close();
     await row.getByRole('button', { name: `Make active ${name}` }).click();
     await page.getByRole('status').getByText(`${name} is active in the shop.`).waitFor();
     const created = (await (await fetch(`${shop.url}/api/products`)).json()) as (ApiProduct & {

@@ -472,6 +472,10 @@ export const stockHistoryQuerySchema = z.object({
 });
 export type StockHistoryQuery = z.output<typeof stockHistoryQuerySchema>;
 
+/** POST /api/admin/products/:id/preview-link: the page's address with its token, and its expiry. */
+export const previewLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
 /** DELETE /api/products/:id: destroyed, or hidden because past orders name it. */
 export const productDeleteReplySchema = z.union([
   z.object({ deleted: z.literal(true) }),

@@ -10,6 +10,11 @@ export interface Storefront {
   getCategory(slug: string): Promise<Category | null>;
   listProducts(): Promise<Product[]>;
   getProduct(slug: string): Promise<Product | null>;
+  /**
+   * A product by slug, draft or active, for the holder of a preview link the admin made (decision
+   * 0065); null when the token is not a live link to that product.
+   */
+  getProductPreview(slug: string, token: string): Promise<Product | null>;
 }
 
 /** Settings the browser may know (no secrets). */

@@ -1212,6 +1212,11 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(row?.stock).toBe(8);
     },
   },
+  'POST /api/admin/products/:id/preview-link': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    request: (s) => ({ url: `/api/admin/products/${s.product.id}/preview-link` }),
+  },
   'GET /api/admin/products/:id/stock-history': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },

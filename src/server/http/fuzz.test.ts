@@ -561,7 +561,11 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
   if (url === '/api/products/:slug') return { slug: world.product.slug };
   // Only PATCH gets here: DELETE is only ever sent ids that name nothing.
   if (url === '/api/products/:id') return { id: String(world.patchProduct.id) };
-  if (url === '/api/products/:id/stock-adjustments' || url === '/api/admin/products/:id/stock-history') {
+  if (
+    url === '/api/products/:id/stock-adjustments' ||
+    url === '/api/admin/products/:id/stock-history' ||
+    url === '/api/admin/products/:id/preview-link'
+  ) {
     return { id: String(world.patchProduct.id) };
   }
   if (url.startsWith('/api/categories')) return { slug: world.category.slug };
@@ -651,6 +655,7 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/subscriptions/:id/order-now': {},
     'POST /api/subscriptions/:id/card': { card: testCard() },
     'POST /api/subscriptions/:id/card-setup': {},
+    'POST /api/admin/products/:id/preview-link': {},
     'POST /api/payments/test/authenticate': { client_secret: world.intent.client_secret },
     'POST /api/admin/subscriptions/:id/pause': { until: '2099-01-01' },
     'POST /api/admin/subscriptions/:id/cancel': { reason: 'Asked by phone' },
@@ -888,6 +893,7 @@ const BODY_ROUTES = [
   'POST /api/subscriptions/:id/order-now',
   'POST /api/subscriptions/:id/card',
   'POST /api/subscriptions/:id/card-setup',
+  'POST /api/admin/products/:id/preview-link',
   'POST /api/payments/test/authenticate',
   'POST /api/admin/subscriptions/:id/pause',
   'POST /api/admin/subscriptions/:id/cancel',
@@ -1086,6 +1092,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/subscriptions/:id/resume',
       'POST /api/subscriptions/:id/order-now',
       'POST /api/subscriptions/:id/card-setup',
+      'POST /api/admin/products/:id/preview-link',
     ];
     expect(Object.keys(STRICT).sort()).toEqual(BODY_ROUTES.filter((key) => !bodyless.includes(key)).sort());
 

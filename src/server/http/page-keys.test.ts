@@ -28,6 +28,13 @@ describe('what a page request is, before it renders', () => {
       kind: 'cache',
       key: '/track-orders',
     });
+    // A draft's preview link, on any product page (decision 0065).
+    expect(planPageRequest('GET', '/products/new-bar?preview=1.2.abc')).toEqual({ kind: 'render' });
+    expect(planPageRequest('GET', '/products/new-bar?utm_source=x')).toEqual({
+      kind: 'cache',
+      key: '/products/new-bar',
+    });
+    expect(planPageRequest('GET', '/shop?preview=1')).toEqual({ kind: 'cache', key: '/shop' });
   });
 
   it("renders form posts and React Router's data requests for themselves", () => {

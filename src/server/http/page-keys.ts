@@ -24,6 +24,15 @@ export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Parameters the server render of every page under a path prefix reads: a product page's `preview`
+ * link (decision 0065) shows a draft to whoever holds it, and must never be kept or served from the
+ * cache.
+ */
+export const PAGE_QUERY_PARAMS_UNDER: Readonly<Record<string, readonly string[]>> = {
+  '/products/': ['preview'],
+};
+
+/**
  * React Router's own requests read their query and are never kept: data requests
  * (`/shop.data?_routes=…`) and lazy route discovery (`/__manifest?p=…&version=…`, which answers 204
  * and makes the browser reload when its `version` is not the build's: without the query, every
@@ -69,7 +78,12 @@ export function planPageRequest(method: string, url: string): PagePlan {
     return { kind: 'redirect', status: method === 'GET' || method === 'HEAD' ? 301 : 308, location };
   }
   if ((method !== 'GET' && method !== 'HEAD') || DATA_REQUEST.test(path)) return { kind: 'render' };
-  const read = PAGE_QUERY_PARAMS[path] ?? [];
+  const read = [
+    ...(PAGE_QUERY_PARAMS[path] ?? []),
+    ...Object.entries(PAGE_QUERY_PARAMS_UNDER).flatMap(([prefix, names]) =>
+      path.startsWith(prefix) ? names : [],
+    ),
+  ];
   if (read.length > 0 && query) {
     const params = new URLSearchParams(query);
     if (read.some((name) => params.has(name))) return { kind: 'render' };

@@ -25,10 +25,16 @@ import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/product';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = isSlug(params.slug) ? await context.storefront.getProduct(params.slug) : null;
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // A draft's preview link (decision 0065): the page as it will be, for whoever holds the link.
+  const preview = new URL(request.url).searchParams.get('preview');
+  const product = !isSlug(params.slug)
+    ? null
+    : preview
+      ? await context.storefront.getProductPreview(params.slug, preview)
+      : await context.storefront.getProduct(params.slug);
   if (!product) throw data(null, { status: 404 });
-  return data({ origin: context.settings.publicUrl, product });
+  return data({ origin: context.settings.publicUrl, product, preview: Boolean(preview) });
 }
 
 export const headers = publicPageHeaders;
@@ -36,7 +42,9 @@ export const headers = publicPageHeaders;
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page)
     return [{ title: `${messages.productNotFound} | ${brand.name}` }, { name: 'robots', content: 'noindex' }];
-  const { product, origin } = page;
+  const { product, origin, preview } = page;
+  if (preview)
+    return [{ title: `Preview: ${product.name} | ${brand.name}` }, { name: 'robots', content: 'noindex' }];
   return pageMeta({
     title: product.name,
     description: `${product.description} ${sizeLabel(product)}, ${formatPrice(dollarsToCents(product.price))} CAD.`,
@@ -81,7 +89,7 @@ function Highlights({ product }: { product: Product }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin } = loaderData;
+  const { product, origin, preview } = loaderData;
   const [wanted, setQuantity] = useState(1);
   const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
@@ -108,6 +116,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      {preview && (
+        <p role="note" className="bg-cocoa px-4 py-2 text-center text-sm font-semibold text-cream">
+          Preview: this is how the page will look. Shoppers see it only once the product is active.
+        </p>
+      )}
       <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product) }} />
       <JsonLd data={breadcrumbList(origin, trail)} />
       <Breadcrumbs trail={trail} />

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   adminProductSchema,
   productCreateSchema,
+  previewLinkSchema,
   productDeleteReplySchema,
   productUpdateSchema,
   savedProductSchema,
@@ -13,13 +14,14 @@ import {
   stockHistoryQuerySchema,
   stockMovementSchema,
 } from '../../../domain/product-admin.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { requireViewer } from '../../http/audience.js';
 import { HttpError, parseOr400 } from '../../http/errors.js';
 import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
 import { jsonOrMultipartBody, multipartBody } from '../../http/validation.js';
 import type { ImageStore } from '../images/store.js';
 import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
-import type { ProductAdminService } from './admin-service.js';
+import { PRODUCT_NOT_FOUND, type ProductAdminService } from './admin-service.js';
 import type { CatalogService } from './service.js';
 
 /** The multipart form of a new product: its fields, and the image file. */
@@ -193,6 +195,32 @@ export function productAdminRoutes(
       const { items, total } = await admin.stockHistory(request.params.id, request.query);
       reply.header('x-total-count', String(total));
       return items;
+    },
+  );
+
+  app.post(
+    '/api/admin/products/:id/preview-link',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "A link to the product's page as shoppers will see it, drafts included, for 24 hours",
+        description:
+          'Anyone holding the link sees the page until it expires (to share a draft for review); the ' +
+          'page is never cached or indexed.',
+        params: idParams,
+        response: { 201: previewLinkSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const product = await catalog.getProductById(request.params.id);
+      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const { token, expiresAt } = await catalog.previewLink(product.id);
+      reply.status(201);
+      return {
+        url: `/products/${product.slug}?preview=${encodeURIComponent(token)}`,
+        expires_at: expiresAt.toISOString(),
+      };
     },
   );
 

@@ -365,6 +365,61 @@ describe('draft and active (decision 0065), and the page content lists', () => {
     expect((await t.app.inject({ url: '/api/products/quiet-draft-granola' })).statusCode).toBe(200);
   });
 
+  it('shows a draft to the holder of a preview link the admin made, until it expires', async () => {
+    const admin = await f.person({ isAdmin: true });
+    const customer = await f.person();
+    const draft = (
+      await send(
+        'POST',
+        '/api/products',
+        admin.token,
+        form(basics('Preview Granola'), { bytes: await png(), name: 'p.png', type: 'image/png' }),
+      )
+    ).json();
+    const linkOf = (token: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${draft.id}/preview-link`,
+        headers: token ? asAdmin(token) : {},
+      });
+    expect((await linkOf(null)).statusCode).toBe(401);
+    expect((await linkOf(customer.token)).statusCode).toBe(403);
+    const made = await linkOf(admin.token);
+    expect(made.statusCode, made.body).toBe(201);
+    const { url, expires_at } = made.json() as { url: string; expires_at: string };
+    expect(url).toMatch(/^\/products\/preview-granola\?preview=\d+\.\d+\.[\w-]{43}$/);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    const token = new URL(url, 'http://x').searchParams.get('preview')!;
+    const catalog = t.app.catalog;
+    expect(await catalog.getProduct('preview-granola')).toBeNull();
+    expect(await catalog.getProductPreview('preview-granola', token)).toMatchObject({
+      name: 'Preview Granola',
+    });
+    // A damaged link, another product's page, or a token far too long: nothing.
+    expect(await catalog.getProductPreview('preview-granola', `${token.slice(0, -2)}xx`)).toBeNull();
+    expect(await catalog.getProductPreview('classic-chocolate-chunk-protein-cookies', token)).toBeNull();
+    expect(await catalog.getProductPreview('preview-granola', '9'.repeat(500))).toBeNull();
+    // An expired link: signed a day and a minute ago.
+    const { createPreviewLinks } = await import('./preview-links.js');
+    const links = createPreviewLinks(t.database.db);
+    const old = await links.sign(draft.id, new Date(Date.now() - 24 * 3600_000 - 60_000));
+    expect(await links.verify(old.token)).toBeNull();
+    expect((await t.app.inject({ url: `/products/preview-granola?preview=${old.token}` })).statusCode).toBe(
+      404,
+    );
+    expect((await linkOf(admin.token)).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/999999/preview-link',
+          headers: asAdmin(admin.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses to make a product without an image active, on create and on change', async () => {
     const admin = await f.person({ isAdmin: true });
     const created = await send(

@@ -4,6 +4,7 @@ import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
 import type { ProductStatus } from '../../../domain/product-admin.js';
 import type { Database } from '../../db/client.js';
+import { createPreviewLinks } from './preview-links.js';
 import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
 
 type NutritionRow = Pick<
@@ -34,11 +35,16 @@ export interface CatalogService {
   /** One product by id, draft or not (admin). */
   getProductById(id: number): Promise<AdminCatalogProduct | null>;
   getProduct(slug: string): Promise<Product | null>;
+  /** A product, draft or not, for the holder of a live preview link to it (decision 0065). */
+  getProductPreview(slug: string, token: string): Promise<Product | null>;
+  /** A preview link's token for a product, and when it stops working. */
+  previewLink(productId: number): Promise<{ token: string; expiresAt: Date }>;
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
 }
 
 export function createCatalogService(db: Database): CatalogService {
+  const previews = createPreviewLinks(db);
   /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
   async function fetchProducts(where?: SQL, includeHidden = false): Promise<AdminCatalogProduct[]> {
     const rows = await db
@@ -147,6 +153,13 @@ export function createCatalogService(db: Database): CatalogService {
       const [product] = await fetchProducts(eq(products.slug, slug));
       return product ? publicProduct(product) : null;
     },
+    async getProductPreview(slug, token) {
+      const id = await previews.verify(token);
+      if (id === null) return null;
+      const [product] = await fetchProducts(and(eq(products.id, id), eq(products.slug, slug)), true);
+      return product ? publicProduct(product) : null;
+    },
+    previewLink: (productId) => previews.sign(productId),
     listCategories: () => fetchCategories(),
     async getCategory(slug) {
       const [category] = await fetchCategories(eq(categories.slug, slug));

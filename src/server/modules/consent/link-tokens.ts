@@ -3,12 +3,11 @@
  * for at least 60 days, and must not let anyone unsubscribe an address they did not receive mail at:
  * so it carries the address, when it was made and an id of its own, signed with HMAC-SHA256 under a
  * key the shop makes at first use and keeps in the database (`signing_keys`), the same for every
- * instance. The id makes each link work once (the withdrawal records it).
+ * instance (db/signing-keys.ts). The id makes each link work once (the withdrawal records it).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { signingKeys } from '../../db/schema.js';
+import { keyedMac } from '../../db/signing-keys.js';
 
 const PURPOSE = 'unsubscribe-links';
 
@@ -32,29 +31,7 @@ export interface LinkTokens {
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
 export function createLinkTokens(db: Pick<Database, 'insert' | 'select'>): LinkTokens {
-  let key: Promise<Buffer> | undefined;
-
-  /** The key, made once by whichever instance asks first; the others read the same row. */
-  async function loadKey(): Promise<Buffer> {
-    await db
-      .insert(signingKeys)
-      .values({ purpose: PURPOSE, secret: b64(randomBytes(32)) })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(signingKeys).where(eq(signingKeys.purpose, PURPOSE));
-    if (!row) throw new Error('signing key missing after insert');
-    return Buffer.from(row.secret, 'base64url');
-  }
-  const secret = () => {
-    key ??= loadKey().catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  };
-  const mac = async (body: string) =>
-    createHmac('sha256', await secret())
-      .update(body)
-      .digest();
+  const mac = keyedMac(db, PURPOSE);
 
   return {
     async sign(email, now = new Date()) {

@@ -1,5 +1,5 @@
 import { Ban, PackagePlus, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../../domain/images';
 import { messages } from '../../../../domain/messages';
@@ -7,7 +7,9 @@ import { dollarsToCents, formatPrice } from '../../../../domain/money';
 import { LOW_STOCK_THRESHOLD } from '../../../../domain/stock';
 import { DataTable, type Column } from '../shared/data-table';
 import { dangerGhostButton, ghostButton, quietButton } from '../shared/ui';
+import { userMessage } from '../../../api';
 import { heldText, stockText, type AdminProduct } from './products';
+import { previewLink } from './products-api';
 
 /**
  * The products shown: a table on wide screens, cards on narrow ones, each with its stock and its
@@ -189,9 +191,49 @@ function ProductStatus({ product }: { product: AdminProduct }) {
     );
   }
   return (
-    <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-beige">
-      Draft: not in the shop
+    <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-muted ring-1 ring-beige">
+        Draft: not in the shop
+      </span>
+      <PreviewButton product={product} />
     </span>
+  );
+}
+
+/** Opens the draft's page as it will be, through a preview link (decision 0065). */
+function PreviewButton({ product }: { product: AdminProduct }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  async function open() {
+    setProblem(null);
+    // Opened at once, within the click, so no pop-up blocker stops it; the address follows.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await previewLink(product.id);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.location.assign(url);
+    } catch (error) {
+      tab?.close();
+      console.error('Failed to make a preview link', error);
+      setProblem(userMessage(error, 'Failed to open the preview. Please try again.'));
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void open()}
+        className="text-xs font-medium text-maple-dark underline underline-offset-2"
+      >
+        Preview<span className="sr-only"> {product.name}</span>
+      </button>
+      {problem && (
+        <span role="alert" className="text-xs font-medium text-danger">
+          {problem}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,11 @@
 /** Product Management's calls: the list the route's clientLoader reads, and the changes to a product. */
 import { z } from '../../../../domain/zod';
 import { apiRequest } from '../../../api';
-import { stockAdjustmentReplySchema, stockMovementSchema } from '../../../../domain/product-admin';
+import {
+  previewLinkSchema,
+  stockAdjustmentReplySchema,
+  stockMovementSchema,
+} from '../../../../domain/product-admin';
 import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
 import {
   adminProductSchema,
@@ -39,6 +43,10 @@ export const patchProduct = (
   id: number,
   change: { is_active: boolean } | { stock: number; expected_stock: number | null },
 ) => adminRequest(patchReply, `/api/products/${id}`, { method: 'PATCH', body: change });
+
+/** POST /api/admin/products/:id/preview-link: the page of a draft as it will be, for 24 hours. */
+export const previewLink = (id: number) =>
+  adminRequest(previewLinkSchema, `/api/admin/products/${id}/preview-link`, { method: 'POST' });
 
 export type AdjustmentReply = z.infer<typeof stockAdjustmentReplySchema>;
 

@@ -80,7 +80,9 @@ describe('product form', () => {
         { heading: ' Crunchy ', subheading: 'Baked twice.' },
         { heading: '', subheading: '' },
       ],
-      competitors: [{ ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' }],
+      competitors: [
+        { ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' },
+      ],
       faqs: [{ question: 'Vegan?', answer: '' }],
     });
     expect(parsed.success).toBe(false);
@@ -92,7 +94,9 @@ describe('product form', () => {
         { heading: ' Crunchy ', subheading: 'Baked twice.' },
         { heading: '', subheading: '' },
       ],
-      competitors: [{ ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' }],
+      competitors: [
+        { ...EMPTY_ROWS.competitors, competitor_name: 'Store bar', calories: '210', gluten_free: 'no' },
+      ],
       faqs: [{ question: 'Vegan?', answer: 'Yes.' }],
     });
     expect(changedFields(productFields(product), values)).toEqual({

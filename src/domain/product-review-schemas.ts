@@ -90,6 +90,7 @@ export const productReviewModerationSchema = z
     message: productReviewMessages.nothingToChange,
   });
 export type ProductReviewModeration = z.output<typeof productReviewModerationSchema>;
+export type ProductReviewModerationInput = z.input<typeof productReviewModerationSchema>;
 
 /** GET and PUT /api/admin/review-settings. */
 export const reviewSettingsSchema = z.object({

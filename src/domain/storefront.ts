@@ -4,12 +4,18 @@
  * this interface only, never on server code.
  */
 import type { Category, Product } from './catalog.js';
+import type { ProductReviewPage } from './product-review-schemas.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
   listProducts(): Promise<Product[]>;
   getProduct(slug: string): Promise<Product | null>;
+  /**
+   * The first page of a product's published reviews, newest first, with their summary (decision
+   * 0063); null when they cannot be read now (the page shows the product without them).
+   */
+  productReviews(productId: number): Promise<ProductReviewPage | null>;
 }
 
 /** Settings the browser may know (no secrets). */

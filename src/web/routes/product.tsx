@@ -15,6 +15,7 @@ import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
+import { noReviews, ProductReviews } from '../components/product/product-reviews';
 import { PurchaseOptions } from '../components/product/purchase-options';
 import { QuantitySelector } from '../components/product/quantity-selector';
 import type { SubscriptionChoice } from '../../domain/subscriptions';
@@ -28,7 +29,9 @@ import type { Route } from './+types/product';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = isSlug(params.slug) ? await context.storefront.getProduct(params.slug) : null;
   if (!product) throw data(null, { status: 404 });
-  return data({ origin: context.settings.publicUrl, product });
+  // Read only when there are published ones (the snapshot's rating says so): most pages have none.
+  const reviews = product.rating.count > 0 ? await context.storefront.productReviews(product.id) : null;
+  return data({ origin: context.settings.publicUrl, product, reviews: reviews ?? noReviews });
 }
 
 export const headers = publicPageHeaders;
@@ -81,7 +84,7 @@ function Highlights({ product }: { product: Product }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin } = loaderData;
+  const { product, origin, reviews } = loaderData;
   const [wanted, setQuantity] = useState(1);
   const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
@@ -108,7 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product) }} />
+      <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product, reviews) }} />
       <JsonLd data={breadcrumbList(origin, trail)} />
       <Breadcrumbs trail={trail} />
       <section className="container-page product-hero pt-4 pb-10 md:py-12">
@@ -244,6 +247,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
         )}
       </section>
+      <ProductReviews key={product.slug} slug={product.slug} initial={reviews} />
       {/* Where the page's content ends: the sticky bar makes way for the footer from here on. */}
       <div ref={pageEnd} />
     </>

@@ -85,7 +85,12 @@ const ratingOf = async () => {
 const moderate = (id: number, body: unknown, token = admin.token) =>
   f.call('PATCH', `/api/admin/product-reviews/${id}`, { token, body });
 const setModeration = async (moderation: boolean) => {
-  const res = await f.call('PUT', '/api/admin/review-settings', { token: admin.token, body: { moderation } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/review-settings',
+    headers: { authorization: `Bearer ${admin.token}` },
+    payload: { moderation },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 

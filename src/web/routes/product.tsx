@@ -1,5 +1,5 @@
 import { Clock, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
 import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
@@ -15,7 +15,6 @@ import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
-import { noReviews, ProductReviews } from '../components/product/product-reviews';
 import { PurchaseOptions } from '../components/product/purchase-options';
 import { QuantitySelector } from '../components/product/quantity-selector';
 import type { SubscriptionChoice } from '../../domain/subscriptions';
@@ -26,12 +25,18 @@ import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/product';
 
+/**
+ * The reviews (decision 0063): rendered on the server with the page, their code loaded after the
+ * page's first scripts, and hydrated once it is here (React keeps the server's HTML meanwhile).
+ */
+const ProductReviews = lazy(() => import('../components/product/product-reviews'));
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = isSlug(params.slug) ? await context.storefront.getProduct(params.slug) : null;
   if (!product) throw data(null, { status: 404 });
   // Read only when there are published ones (the snapshot's rating says so): most pages have none.
   const reviews = product.rating.count > 0 ? await context.storefront.productReviews(product.id) : null;
-  return data({ origin: context.settings.publicUrl, product, reviews: reviews ?? noReviews });
+  return data({ origin: context.settings.publicUrl, product, reviews });
 }
 
 export const headers = publicPageHeaders;
@@ -247,7 +252,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
         )}
       </section>
-      <ProductReviews key={product.slug} slug={product.slug} initial={reviews} />
+      <Suspense fallback={null}>
+        <ProductReviews key={product.slug} slug={product.slug} initial={reviews} />
+      </Suspense>
       {/* Where the page's content ends: the sticky bar makes way for the footer from here on. */}
       <div ref={pageEnd} />
     </>

@@ -15,7 +15,7 @@ const MONTHS = 'January February March April May June July August September Octo
 const dateOf = (iso: string) =>
   `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 /** The page of a product without published reviews. */
-export const noReviews: ProductReviewPage = {
+const noReviews: ProductReviewPage = {
   summary: { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
   sort: 'newest',
   page: 1,
@@ -58,8 +58,15 @@ function ReviewCard({ review, onHelpful }: { review: PublicProductReview; onHelp
  * sorting and paging through the API, a "helpful" vote, and the write/edit form, whose code loads
  * only for a signed-in shopper (review-form.tsx).
  */
-export function ProductReviews({ slug, initial }: { slug: string; initial: ProductReviewPage }) {
-  const [view, setView] = useState(initial);
+export default function ProductReviews({
+  slug,
+  initial,
+}: {
+  slug: string;
+  /** The first page, newest first, as the server read it; null when there is none. */
+  initial: ProductReviewPage | null;
+}) {
+  const [view, setView] = useState(initial ?? noReviews);
   const [note, setNote] = useState<string | null>(null);
   const user = useStoredUser();
   const { summary } = view;

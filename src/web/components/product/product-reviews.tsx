@@ -31,7 +31,8 @@ function ReviewCard({ review, onHelpful }: { review: PublicProductReview; onHelp
       <StarRating value={review.rating} />
       <h3 className="mt-2 font-display text-lg font-semibold break-words">{review.title}</h3>
       <p className="mt-1 text-sm text-muted">
-        <span className="font-semibold text-ink">{review.author}</span> · Verified buyer ·{' '}
+        <span className="font-semibold text-ink">{review.author}</span>
+        {review.author === 'Verified buyer' ? ' · ' : ' · Verified buyer · '}
         <time dateTime={review.created_at}>{dateOf(review.created_at)}</time>
       </p>
       <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-ink">{review.text}</p>

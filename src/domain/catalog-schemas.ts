@@ -51,6 +51,11 @@ export const productSchema = z.object({
   stock: z.number().int().nullable(),
   /** Subscribe and save (decision 0056): percent off each unit of a subscription; 0 for none. */
   subscribe_save_percent: z.number().int(),
+  /**
+   * Its published reviews from verified buyers (decision 0063): the average to one decimal (0 when
+   * there is none) and how many.
+   */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
 });
 
 export const categoryConfigSchema = z.object({

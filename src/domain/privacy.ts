@@ -138,6 +138,20 @@ export const dataExportSchema = z.object({
       createdAt: when,
     }),
   ),
+  /** Their product reviews (decision 0063), whatever their status, with the owner's reply. */
+  productReviews: z.array(
+    z.object({
+      product: z.string(),
+      rating: z.number().int(),
+      title: z.string(),
+      text: z.string(),
+      showName: z.boolean(),
+      status: z.string(),
+      reply: z.string().nullable(),
+      createdAt: when,
+      updatedAt: when,
+    }),
+  ),
   /** Where and when the account is signed in; never a token. */
   sessions: z.array(
     z.object({

@@ -4,6 +4,7 @@
  * this interface only, never on server code.
  */
 import type { Category, Product } from './catalog.js';
+import type { ProductReviewPage } from './product-review-schemas.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
@@ -15,6 +16,11 @@ export interface Storefront {
    * 0065); null when the token is not a live link to that product.
    */
   getProductPreview(slug: string, token: string): Promise<Product | null>;
+  /**
+   * The first page of a product's published reviews, newest first, with their summary (decision
+   * 0063); null when they cannot be read now (the page shows the product without them).
+   */
+  productReviews(productId: number): Promise<ProductReviewPage | null>;
 }
 
 /** Settings the browser may know (no secrets). */

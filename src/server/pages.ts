@@ -9,7 +9,15 @@ import { ensureSeedImages } from './db/seed/images.js';
 import { registerWeb, type WebMode } from './web.js';
 
 export async function registerPages(app: FastifyInstance, mode: WebMode, config: Config): Promise<void> {
-  const storefront: Storefront = app.catalog;
+  const storefront: Storefront = {
+    ...app.catalog,
+    productReviews: (productId) =>
+      app.productReviews.listFor(productId, { sort: 'newest', page: 1 }).catch((error: unknown) => {
+        // The page stays up without its reviews, as it does with the database away (decision 0020).
+        app.log.warn({ err: error, productId }, 'product reviews could not be read for the page');
+        return null;
+      }),
+  };
   await registerWeb(app, {
     mode,
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),

@@ -55,3 +55,7 @@ export type HousekeepingJobPayload = z.output<typeof housekeepingJobPayloadSchem
 /** `images.collect-garbage`: the time this daily pass was scheduled for (decision 0030). */
 export const imageCollectionJobPayloadSchema = versionOne({ runAt: scheduledFor });
 export type ImageCollectionJobPayload = z.output<typeof imageCollectionJobPayloadSchema>;
+
+/** `reviews.request`: the delivered order whose review request e-mail is due (decision 0063). */
+export const reviewRequestJobPayloadSchema = versionOne({ orderId: z.number().int().positive() });
+export type ReviewRequestJobPayload = z.output<typeof reviewRequestJobPayloadSchema>;

@@ -16,6 +16,7 @@ import {
   klaviyoSubscribeJobPayloadSchema,
   refundJobPayloadSchema,
   reminderJobPayloadSchema,
+  reviewRequestJobPayloadSchema,
 } from './job-payloads.js';
 import { outboxHeadersColumnSchema } from './outbox-headers.js';
 import { describeIssues, parseStored, StoredRecordError, versionOne } from './versions.js';
@@ -63,6 +64,7 @@ describe('versions', () => {
 describe('job payloads', () => {
   it.each([
     ['abandoned-cart.reminder', reminderJobPayloadSchema, '{"cartId":12}', { cartId: 12 }],
+    ['reviews.request', reviewRequestJobPayloadSchema, '{"orderId":7}', { orderId: 7 }],
     [
       'orders.refund',
       refundJobPayloadSchema,

@@ -1087,3 +1087,86 @@ export const subscriptionEvents = pgTable(
     check('subscription_events_actor_kind_check', sql`${t.actorKind} in ('customer', 'admin', 'system')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Product reviews from verified buyers (decision 0063)
+
+/**
+ * A customer's review of a product they received: one per product and customer, edited in place.
+ * `pending` until the owner publishes it (unless moderation is off), `hidden` once the owner hides
+ * it; only `published` ones count for shoppers. `show_name` is the customer's choice to show
+ * "Jane D." (taken from the account when shown, so a renamed or erased account follows).
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    showName: boolean('show_name').notNull().default(false),
+    status: text('status', { enum: ['pending', 'published', 'hidden'] })
+      .notNull()
+      .default('pending'),
+    /** Kept as a count beside the votes, so "most helpful" sorts on a column. */
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_one_per_customer').on(t.productId, t.userId),
+    index('product_reviews_published_idx').on(t.productId, t.status, t.createdAt),
+    index('product_reviews_status_idx').on(t.status, t.createdAt),
+    index('product_reviews_user_idx').on(t.userId),
+    check('product_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_status_known', sql`${t.status} in ('pending', 'published', 'hidden')`),
+  ],
+);
+
+/** "Helpful" votes: one per signed-in shopper and review. */
+export const productReviewVotes = pgTable(
+  'product_review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index('product_review_votes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The review request e-mail of an order (7 days after Delivered): a row is written in the
+ * transaction that queues the e-mail, so each order gets it once, whichever instance or retry runs.
+ */
+export const reviewRequests = pgTable('review_requests', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Settings the owner changes in the dashboard, one row per key, the value as JSON parsed by its
+ * versioned schema in src/domain/stored (e.g. `reviews`: { moderation }).
+ */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});

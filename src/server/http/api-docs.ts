@@ -37,6 +37,10 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
     description: 'Saving a cart at checkout, and restoring it from the reminder link.',
   },
   { name: 'marketing', description: 'Newsletter sign-up, the contact form and reviews.' },
+  {
+    name: 'product reviews',
+    description: 'Reviews of products by verified buyers, helpful votes, and their moderation.',
+  },
   { name: 'products (admin)', description: 'Product management: create, change, hide or delete products.' },
   { name: 'recipes', description: 'Recipes, ingredients and the production plan.' },
   { name: 'inbox', description: "The admin's inbox: contact messages and newsletter sign-ups." },

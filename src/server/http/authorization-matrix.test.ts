@@ -209,6 +209,43 @@ const orderAddress = (s: Scene) => ({
   shipping_country: 'Canada',
   shipping_postal_code: 'V6B 2E2',
 });
+/** A delivered order of A's with the scene's product (a copy of A's order), so A may review it. */
+async function deliveredOrderOfA(s: Scene): Promise<void> {
+  const [source] = await db().select().from(orders).where(eq(orders.id, s.order.id));
+  const { id: _id, paymentIntentId: _p, createdAt: _c, updatedAt: _u, ...copy } = source!;
+  const [row] = await db()
+    .insert(orders)
+    .values({ ...copy, status: 'Delivered' })
+    .returning({ id: orders.id });
+  await db().insert(orderItems).values({
+    orderId: row!.id,
+    productId: s.product.id,
+    productName: s.product.name,
+    quantity: 1,
+    priceCents: s.product.priceCents,
+  });
+}
+
+/** A published review of the scene's product by somebody else (decision 0063). */
+async function publishedReview(s: Scene): Promise<number> {
+  const [author] = await db()
+    .insert(users)
+    .values({ email: `matrix-reviewer-${randomBytes(4).toString('hex')}@example.ca` })
+    .returning({ id: users.id });
+  const [row] = await db()
+    .insert(schema.productReviews)
+    .values({
+      productId: s.product.id,
+      userId: author!.id,
+      rating: 4,
+      title: 'Matrix review',
+      text: 'Written for the authorization matrix.',
+      status: 'published',
+    })
+    .returning({ id: schema.productReviews.id });
+  return row!.id;
+}
+
 const NEW_PASSWORD = 'Matrix-Moved-Password-1';
 
 const savedAddressBody = (street: string) => ({
@@ -1012,6 +1049,79 @@ const ROUTES: Record<string, RouteSpec> = {
     }),
     verify: (res, s) => {
       expect(json(res)).toMatchObject({ id: s.order.id, status: 'Pending', is_paid: true });
+    },
+  },
+  // Product reviews (decision 0063): anyone reads the published ones; a customer writes their own
+  // review of a product they received (A has a delivered order of it), votes once per review; the
+  // admin moderates and sets moderation on or off.
+  'GET /api/products/:slug/reviews': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: (s) => ({ url: `/api/products/${s.productSlug}/reviews` }),
+  },
+  'GET /api/products/:slug/reviews/mine': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 200, b: 200, admin: 200 },
+    request: (s) => ({ url: `/api/products/${s.productSlug}/reviews/mine` }),
+  },
+  'POST /api/products/:slug/reviews': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 201, b: 403, admin: 403 },
+    prepare: async (s) => {
+      await deliveredOrderOfA(s);
+      return {};
+    },
+    request: (s) => ({
+      url: `/api/products/${s.productSlug}/reviews`,
+      body: { rating: 5, title: 'Matrix', text: 'A review from the authorization matrix.' },
+    }),
+    verify: async (_res, s, caller) => {
+      const rows = await db()
+        .select()
+        .from(schema.productReviews)
+        .where(eq(schema.productReviews.userId, person(s, caller).id));
+      expect(rows.map((row) => row.status)).toEqual(['pending']);
+    },
+  },
+  'POST /api/product-reviews/:id/helpful': {
+    audience: 'customer',
+    ownership: { kind: 'own', a: 200, b: 200, admin: 200 },
+    prepare: async (s) => ({ id: await publishedReview(s) }),
+    request: (_s, _caller, target) => ({ url: `/api/product-reviews/${target.id}/helpful`, body: {} }),
+  },
+  'GET /api/admin/product-reviews': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/product-reviews?status=pending' }),
+  },
+  'PATCH /api/admin/product-reviews/:id': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async (s) => ({ id: await publishedReview(s) }),
+    // Customers try to hide it; only the admin's reply lands.
+    request: (_s, caller, target) => ({
+      url: `/api/admin/product-reviews/${target.id}`,
+      body: caller === 'admin' ? { reply: 'Thank you!' } : { status: 'hidden' },
+    }),
+    verify: (res) => {
+      expect(json(res)).toMatchObject({ status: 'published', reply: { text: 'Thank you!' } });
+    },
+  },
+  'GET /api/admin/review-settings': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/review-settings' }),
+  },
+  'PUT /api/admin/review-settings': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    // Customers try to turn moderation off; the admin keeps it on.
+    request: (_s, caller) => ({
+      url: '/api/admin/review-settings',
+      body: { moderation: caller === 'admin' },
+    }),
+    verify: (res) => {
+      expect(json(res)).toEqual({ moderation: true });
     },
   },
   'GET /api/admin/messages': {

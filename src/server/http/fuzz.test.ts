@@ -518,6 +518,8 @@ interface World {
   subscriptionId: number;
   intent: { client_secret: string; payment_intent_id: string };
   checkoutAmount: number;
+  /** A published review of `product` by a customer of its own (decision 0063). */
+  reviewId: number;
 }
 let world: World;
 
@@ -558,7 +560,10 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
         : world.orders.address;
     return { id: String(id) };
   }
-  if (url === '/api/products/:slug') return { slug: world.product.slug };
+  if (url === '/api/products/:slug' || url.startsWith('/api/products/:slug/')) {
+    return { slug: world.product.slug };
+  }
+  if (url.includes('/product-reviews/:id')) return { id: String(world.reviewId) };
   // Only PATCH gets here: DELETE is only ever sent ids that name nothing.
   if (url === '/api/products/:id') return { id: String(world.patchProduct.id) };
   if (
@@ -714,6 +719,15 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/signup/confirm': { token: 'A'.repeat(43) },
     'POST /api/contact': { name: 'Ada', email: 'ada@example.ca', message: 'Hello there.' },
     'POST /api/unsubscribe': {},
+    'POST /api/products/:slug/reviews': {
+      rating: 5,
+      title: 'Fuzzy',
+      text: 'A review sent by the fuzzer.',
+      showName: true,
+    },
+    'POST /api/product-reviews/:id/helpful': {},
+    'PATCH /api/admin/product-reviews/:id': { status: 'published', reply: 'Thank you!' },
+    'PUT /api/admin/review-settings': { moderation: true },
   };
 }
 
@@ -833,6 +847,18 @@ beforeAll(async () => {
   await db()
     .insert(schema.subscriptionItems)
     .values({ subscriptionId: subscription!.id, productId: cheapest!.id, quantity: 1 });
+  const reviewer = await fx.person();
+  const [review] = await db()
+    .insert(schema.productReviews)
+    .values({
+      productId: cheapest!.id,
+      userId: reviewer.id,
+      rating: 4,
+      title: 'Fuzz review',
+      text: 'A review for the fuzzer to vote on.',
+      status: 'published',
+    })
+    .returning();
   world = {
     admin,
     buyer,
@@ -845,6 +871,7 @@ beforeAll(async () => {
     subscriptionId: subscription!.id,
     intent,
     checkoutAmount,
+    reviewId: review!.id,
   };
   adminsAtStart = await countAdmins();
 });
@@ -897,6 +924,10 @@ const BODY_ROUTES = [
   'POST /api/payments/test/authenticate',
   'POST /api/admin/subscriptions/:id/pause',
   'POST /api/admin/subscriptions/:id/cancel',
+  'POST /api/products/:slug/reviews',
+  'POST /api/product-reviews/:id/helpful',
+  'PATCH /api/admin/product-reviews/:id',
+  'PUT /api/admin/review-settings',
 ];
 
 const routeOf = (key: string) => {
@@ -1040,6 +1071,9 @@ describe('fuzzing every /api route', () => {
       'POST /api/signup': [['email']],
       'POST /api/signup/confirm': [['token']],
       'POST /api/contact': [['name'], ['email'], ['message']],
+      'POST /api/products/:slug/reviews': [['rating'], ['title'], ['text'], ['showName']],
+      'PATCH /api/admin/product-reviews/:id': [['status'], ['reply']],
+      'PUT /api/admin/review-settings': [['moderation']],
       'PATCH /api/subscriptions/:id': [
         ['interval_weeks'],
         ['items'],
@@ -1093,6 +1127,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/subscriptions/:id/order-now',
       'POST /api/subscriptions/:id/card-setup',
       'POST /api/admin/products/:id/preview-link',
+      'POST /api/product-reviews/:id/helpful',
     ];
     expect(Object.keys(STRICT).sort()).toEqual(BODY_ROUTES.filter((key) => !bodyless.includes(key)).sort());
 

@@ -21,6 +21,7 @@ import { ordersModule } from './orders/module.js';
 import { overviewModule } from './overview/module.js';
 import { paymentsModule } from './payments/module.js';
 import { privacyModule } from './privacy/module.js';
+import { productReviewsModule } from './product-reviews/module.js';
 import { recipesModule } from './recipes/module.js';
 import type { ShopModule } from './shop-module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
@@ -42,6 +43,7 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   usersModule,
   addressesModule,
   abandonedCartsModule,
+  productReviewsModule,
   recipesModule,
   inboxModule,
   overviewModule,

@@ -1,5 +1,5 @@
 import { Clock, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
 import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
@@ -25,6 +25,12 @@ import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/product';
 
+/**
+ * The reviews (decision 0063): rendered on the server with the page, their code loaded after the
+ * page's first scripts, and hydrated once it is here (React keeps the server's HTML meanwhile).
+ */
+const ProductReviews = lazy(() => import('../components/product/product-reviews'));
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft's preview link (decision 0065): the page as it will be, for whoever holds the link.
   const preview = new URL(request.url).searchParams.get('preview');
@@ -34,7 +40,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? await context.storefront.getProductPreview(params.slug, preview)
       : await context.storefront.getProduct(params.slug);
   if (!product) throw data(null, { status: 404 });
-  return data({ origin: context.settings.publicUrl, product, preview: Boolean(preview) });
+  // Read only when there are published ones (the snapshot's rating says so): most pages have none.
+  const reviews = product.rating.count > 0 ? await context.storefront.productReviews(product.id) : null;
+  return data({ origin: context.settings.publicUrl, product, reviews, preview: Boolean(preview) });
 }
 
 export const headers = publicPageHeaders;
@@ -89,7 +97,7 @@ function Highlights({ product }: { product: Product }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin, preview } = loaderData;
+  const { product, origin, reviews, preview } = loaderData;
   const [wanted, setQuantity] = useState(1);
   const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
@@ -121,7 +129,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           Preview: this is how the page will look. Shoppers see it only once the product is active.
         </p>
       )}
-      <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product) }} />
+      <JsonLd data={{ '@context': 'https://schema.org', ...productJsonLd(origin, product, reviews) }} />
       <JsonLd data={breadcrumbList(origin, trail)} />
       <Breadcrumbs trail={trail} />
       <section className="container-page product-hero pt-4 pb-10 md:py-12">
@@ -260,6 +268,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-center text-muted">{messages.noFaqs}</p>
         )}
       </section>
+      <Suspense fallback={null}>
+        <ProductReviews key={product.slug} slug={product.slug} initial={reviews} />
+      </Suspense>
       {/* Where the page's content ends: the sticky bar makes way for the footer from here on. */}
       <div ref={pageEnd} />
     </>

@@ -1,11 +1,18 @@
 /** Reads the catalogue: products with their nutrition, highlights, competitors and FAQs, and categories. */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
 import type { ProductStatus } from '../../../domain/product-admin.js';
 import type { Database } from '../../db/client.js';
 import { createPreviewLinks } from './preview-links.js';
-import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
+import {
+  categories,
+  productCompetitors,
+  productFaqs,
+  productHighlights,
+  productReviews,
+  products,
+} from '../../db/schema.js';
 
 type NutritionRow = Pick<
   typeof products.$inferSelect,
@@ -55,7 +62,7 @@ export function createCatalogService(db: Database): CatalogService {
       .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.product.id);
-    const [highlights, competitors, faqs] = await Promise.all([
+    const [highlights, competitors, faqs, ratings] = await Promise.all([
       db
         .select()
         .from(productHighlights)
@@ -71,7 +78,18 @@ export function createCatalogService(db: Database): CatalogService {
         .from(productFaqs)
         .where(inArray(productFaqs.productId, ids))
         .orderBy(asc(productFaqs.position)),
+      // Published reviews only (decision 0063): publishing or hiding one bumps the catalogue's version.
+      db
+        .select({
+          productId: productReviews.productId,
+          average: sql<number>`round(avg(${productReviews.rating}), 1)`.mapWith(Number),
+          count: count(),
+        })
+        .from(productReviews)
+        .where(and(inArray(productReviews.productId, ids), eq(productReviews.status, 'published')))
+        .groupBy(productReviews.productId),
     ]);
+    const ratingOf = new Map(ratings.map((r) => [r.productId, { average: r.average, count: r.count }]));
     const byProduct = <T extends { productId: number }>(list: T[]) => {
       const map = new Map<number, T[]>();
       for (const item of list) map.set(item.productId, [...(map.get(item.productId) ?? []), item]);
@@ -111,6 +129,7 @@ export function createCatalogService(db: Database): CatalogService {
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
       stock: p.stock,
       subscribe_save_percent: p.subscribeSavePercent,
+      rating: ratingOf.get(p.id) ?? { average: 0, count: 0 },
       is_active: p.isActive,
       status: p.isActive ? ('active' as const) : ('draft' as const),
     }));

@@ -1,6 +1,7 @@
 import { defineModule } from '../shop-module.js';
 import { orderRoutes } from './routes.js';
 import { refundJob } from '../jobs/refund-job.js';
+import { reviewRequestHandler, reviewRequestJob } from './review-request.js';
 import { createOrdersService, type OrdersService } from './service.js';
 
 declare module 'fastify' {
@@ -20,5 +21,7 @@ export const ordersModule = defineModule('orders', (app, { config, database }) =
   app.decorate('orders', orders);
   // A refund whose sending at once failed (orders/refunds.ts): sent again by its key, refunded once.
   app.jobs.handle(refundJob, async ({ idempotencyKey }) => orders.sendRefund(idempotencyKey));
+  // The review request a week after delivery (decision 0063).
+  app.jobs.handle(reviewRequestJob, reviewRequestHandler(database.db, app.mailer, config.publicUrl));
   orderRoutes(app, orders);
 });

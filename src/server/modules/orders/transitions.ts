@@ -19,6 +19,7 @@ import { canceledEmail, deliveredEmail, shippedEmail } from './order-emails.js';
 import { loadOrder } from './read.js';
 import { recipientOf, type Recipient } from './recipient.js';
 import { recordRefund } from './refunds.js';
+import { queueReviewRequest } from './review-request.js';
 import { emailSummary, recordEvent, statusSummary, SYSTEM, type Actor } from './timeline.js';
 
 /** A status change under way, in the transaction that holds the order's row locked. */
@@ -119,6 +120,12 @@ const emailDelivered: TransitionEffect = async ({ tx, orderId }, tools) => {
   return null;
 };
 
+/** The review request, a week after delivery (review-request.ts, decision 0063). */
+const requestReview: TransitionEffect = async ({ tx, orderId }) => {
+  await queueReviewRequest(tx, orderId);
+  return null;
+};
+
 /** Worded for who cancelled: the customer, or the shop. */
 const emailCanceled: TransitionEffect = async ({ tx, orderId, actor }, tools) => {
   const by = actor.kind === 'customer' ? 'customer' : 'shop';
@@ -137,7 +144,7 @@ export const TRANSITION_EFFECTS: Record<OrderStatus, readonly TransitionEffect[]
   Pending: [],
   'In Progress': [],
   Shipped: [emailShipped],
-  Delivered: [emailDelivered],
+  Delivered: [emailDelivered, requestReview],
   Canceled: [stockBack, refundWhatIsLeft, emailCanceled],
   Refunded: [],
 };

@@ -26,6 +26,8 @@ import {
   orderRefunds,
   orders,
   paymentIntents,
+  productReviews,
+  productReviewVotes,
   stockMovements,
   users,
 } from '../../db/schema.js';
@@ -34,6 +36,7 @@ import { brandedHtml } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { TransactionalEmail } from '../mail/outbox.js';
 import { REFUND_JOB } from '../orders/service.js';
+import { bumpCatalogVersion } from '../product-reviews/service.js';
 import { klaviyoDeleteJob } from './klaviyo-deletion.js';
 
 /** Deletes the farewell e-mail's outbox row once it has gone out: it holds the old address. */
@@ -239,6 +242,25 @@ export function createErasure({ db, mailer, jobRunner, klaviyo, retentionYears, 
         await tx
           .delete(jobs)
           .where(and(ne(jobs.type, REFUND_JOB), containsAny(sql`${jobs.payload}::text`, all)));
+        // Their product reviews go (decision 0063), and their helpful votes stop counting; a product
+        // whose published reviews change has a new average, so the catalogue's version moves.
+        const reviewsGone = await tx
+          .delete(productReviews)
+          .where(eq(productReviews.userId, userId))
+          .returning({ status: productReviews.status });
+        await tx
+          .update(productReviews)
+          .set({ helpfulCount: sql`greatest(${productReviews.helpfulCount} - 1, 0)` })
+          .where(
+            inArray(
+              productReviews.id,
+              tx
+                .select({ id: productReviewVotes.reviewId })
+                .from(productReviewVotes)
+                .where(eq(productReviewVotes.userId, userId)),
+            ),
+          );
+        if (reviewsGone.some((review) => review.status === 'published')) await bumpCatalogVersion(tx);
         await tx.delete(users).where(eq(users.id, userId));
 
         const farewellId = await mailer.enqueue(

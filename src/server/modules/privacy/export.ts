@@ -20,6 +20,7 @@ import {
   orders,
   paymentIntents,
   paymentMethods,
+  productReviews,
   products,
   savedAddresses,
   subscriptionEvents,
@@ -152,6 +153,13 @@ export function createDataExport(db: Database) {
                 .orderBy(asc(subscriptionEvents.id)),
             ]);
 
+      const reviewRows = await db
+        .select({ review: productReviews, product: products.name })
+        .from(productReviews)
+        .innerJoin(products, eq(products.id, productReviews.productId))
+        .where(eq(productReviews.userId, userId))
+        .orderBy(asc(productReviews.id));
+
       const addresses: DataExport['addresses'] = [];
       const seen = new Set<string>();
       const addAddress = (source: 'account' | 'order', address: string) => {
@@ -232,6 +240,17 @@ export function createDataExport(db: Database) {
             .map((event) => ({ kind: event.kind, summary: event.summary, createdAt: iso(event.createdAt) })),
         })),
         orders: orderList,
+        productReviews: reviewRows.map(({ review, product }) => ({
+          product,
+          rating: review.rating,
+          title: review.title,
+          text: review.text,
+          showName: review.showName,
+          status: review.status,
+          reply: review.reply,
+          createdAt: iso(review.createdAt),
+          updatedAt: iso(review.updatedAt),
+        })),
         payments: payments.map((row) => ({
           id: row.id,
           provider: row.provider,

@@ -7,6 +7,7 @@ import type { SubscriptionChoice } from '../../../domain/subscriptions';
 import { AddToCartButton, LowStockNote } from './add-to-cart-button';
 import { ProductImage } from './product-image';
 import { QuantitySelector } from './quantity-selector';
+import { StarRating } from './star-rating';
 import { SubscribeToggle } from './subscribe-toggle';
 
 /**
@@ -19,11 +20,16 @@ const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-widt
  * What a card shows: the summary, the units left (decision 0022; null for made to order) and the
  * subscribe-and-save percentage (decision 0056).
  */
-export type CardProduct = ProductSummary & Pick<Product, 'stock' | 'subscribe_save_percent'>;
+export type CardProduct = ProductSummary & Pick<Product, 'stock' | 'subscribe_save_percent' | 'rating'>;
 
 /** A catalogue product as the page sends it to the browser for a card or the starter pack. */
 export function cardProduct(p: CardProduct): CardProduct {
-  return { ...productSummary(p), stock: p.stock, subscribe_save_percent: p.subscribe_save_percent };
+  return {
+    ...productSummary(p),
+    stock: p.stock,
+    subscribe_save_percent: p.subscribe_save_percent,
+    rating: p.rating,
+  };
 }
 
 /**
@@ -67,6 +73,15 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {product.rating.count > 0 && (
+          <p className="flex items-center gap-1.5 text-sm text-muted">
+            <StarRating value={product.rating.average} />
+            <span>
+              {product.rating.count}
+              <span className="sr-only"> reviews</span>
+            </span>
+          </p>
+        )}
         <p className="line-clamp-2 text-sm leading-relaxed text-muted sm:line-clamp-none sm:flex-1">
           {product.description}
         </p>

@@ -22,6 +22,7 @@ const product = (overrides: Partial<CardProduct> = {}): CardProduct => ({
   sku: 'NB-TEST-8',
   stock: null,
   subscribe_save_percent: 10,
+  rating: { average: 0, count: 0 },
   ...overrides,
 });
 

@@ -10,6 +10,7 @@ import { loadOrders, type OrdersData } from '../orders/orders-api';
 import { loadOverview, type OverviewData } from '../overview/overview';
 import { loadProducts, type ProductsData } from '../products/products-api';
 import { loadRecipes, type RecipesData } from '../recipes/recipes-api';
+import { loadReviews, type ReviewsData } from '../reviews/reviews-api';
 import { parseTab, type AdminTab } from '../shared/tabs';
 import { loadSubscriptions, type SubscriptionsData } from '../subscriptions/subscriptions-api';
 import { loadUsers, type UsersData } from '../users/users-api';
@@ -22,7 +23,8 @@ export type TabView =
   | { tab: 'recipes'; data: RecipesData }
   | { tab: 'subscriptions'; data: SubscriptionsData }
   | { tab: 'overview'; data: OverviewData }
-  | { tab: 'inbox'; data: InboxData };
+  | { tab: 'inbox'; data: InboxData }
+  | { tab: 'reviews'; data: ReviewsData };
 
 export interface DashboardData {
   tab: AdminTab;
@@ -48,6 +50,8 @@ async function loadView(tab: AdminTab, params: URLSearchParams, signal: AbortSig
       return { tab, data: await loadOverview(signal) };
     case 'inbox':
       return { tab, data: await loadInbox(params, signal) };
+    case 'reviews':
+      return { tab, data: await loadReviews(params, signal) };
   }
 }
 

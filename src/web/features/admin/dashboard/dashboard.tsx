@@ -6,6 +6,7 @@ import { OrderManagement } from '../orders/order-management';
 import { OverviewTab } from '../overview/overview-tab';
 import { ProductManagement } from '../products/product-management';
 import { RecipeManagement } from '../recipes/recipe-management';
+import { ReviewsTab } from '../reviews/reviews-tab';
 import { AdminTabs, panelId, tabId } from '../shared/admin-tabs';
 import { useListParams, useReload } from '../shared/list-params';
 import { LoadFailed } from '../shared/states';
@@ -103,6 +104,8 @@ function TabPanel({
       return <OverviewTab data={view?.tab === 'overview' ? view.data : null} />;
     case 'inbox':
       return <Inbox data={view?.tab === 'inbox' ? view.data : null} setUnread={setUnread} />;
+    case 'reviews':
+      return <ReviewsTab data={view?.tab === 'reviews' ? view.data : null} />;
   }
 }
 

@@ -54,6 +54,7 @@ describe('the Overview and Inbox tabs', () => {
       'Subscriptions',
       'Overview',
       'Inbox',
+      'Reviews',
     ]);
     expect(parseTab('inbox')).toBe('inbox');
     expect(parseTab(null)).toBe('products');

@@ -54,6 +54,7 @@ const product: Product = {
   faqs: [],
   stock: null,
   subscribe_save_percent: 0,
+  rating: { average: 0, count: 0 },
 };
 
 describe('product form', () => {

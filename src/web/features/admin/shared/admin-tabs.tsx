@@ -1,4 +1,14 @@
-import { ChartColumn, Cookie, Mail, Repeat, ShoppingBag, Truck, User, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  Cookie,
+  Mail,
+  MessageSquareQuote,
+  Repeat,
+  ShoppingBag,
+  Truck,
+  User,
+  type LucideIcon,
+} from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
@@ -10,6 +20,7 @@ const ICONS: Record<AdminTab, LucideIcon> = {
   subscriptions: Repeat,
   overview: ChartColumn,
   inbox: Mail,
+  reviews: MessageSquareQuote,
 };
 
 export const tabId = (tab: AdminTab) => `admin-tab-${tab}`;

@@ -10,6 +10,8 @@ export const ADMIN_TABS = [
   { id: 'subscriptions', label: 'Subscriptions' },
   { id: 'overview', label: 'Overview' },
   { id: 'inbox', label: 'Inbox' },
+  // Product reviews from verified buyers (decision 0063).
+  { id: 'reviews', label: 'Reviews' },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];

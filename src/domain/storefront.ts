@@ -4,12 +4,15 @@
  * this interface only, never on server code.
  */
 import type { Category, Product } from './catalog.js';
+import type { SearchAnswer, SearchParams } from './search-schemas.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
   getCategory(slug: string): Promise<Category | null>;
   listProducts(): Promise<Product[]>;
   getProduct(slug: string): Promise<Product | null>;
+  /** Catalogue search (decision 0064): the answer, or the problem with the query, in words. */
+  search(params: SearchParams): Promise<{ answer: SearchAnswer } | { problem: string }>;
 }
 
 /** Settings the browser may know (no secrets). */

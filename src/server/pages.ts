@@ -9,7 +9,13 @@ import { ensureSeedImages } from './db/seed/images.js';
 import { registerWeb, type WebMode } from './web.js';
 
 export async function registerPages(app: FastifyInstance, mode: WebMode, config: Config): Promise<void> {
-  const storefront: Storefront = app.catalog;
+  const storefront: Storefront = {
+    listCategories: () => app.catalog.listCategories(),
+    getCategory: (slug) => app.catalog.getCategory(slug),
+    listProducts: () => app.catalog.listProducts(),
+    getProduct: (slug) => app.catalog.getProduct(slug),
+    search: (params) => app.catalogSearch.searchParams(params),
+  };
   await registerWeb(app, {
     mode,
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),

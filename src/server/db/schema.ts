@@ -27,6 +27,9 @@ import { ORDER_STATUSES } from '../../domain/orders.js';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
 import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
 
+/** A PostgreSQL tsvector, read as its text form (search, decision 0064). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
   calories: real('calories'),
@@ -258,6 +261,17 @@ export const products = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // --- search (decision 0064) --- What catalogue search reads, kept up to date by PostgreSQL
+    // itself: the text for pg_trgm's typo matching and the weighted words for full-text search (name
+    // A, features B, description C, ingredients D; the category's name is added at query time). Their
+    // GIN indexes (one with pg_trgm's operator class) are the migration's custom SQL.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`name || ' ' || description || ' ' || features::text || ' ' || ingredients::text`,
+    ),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, features::text), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C') || setweight(to_tsvector('english'::regconfig, ingredients::text), 'D')`,
+    ),
+    // --- end search ---
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),

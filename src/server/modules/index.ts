@@ -22,6 +22,7 @@ import { overviewModule } from './overview/module.js';
 import { paymentsModule } from './payments/module.js';
 import { privacyModule } from './privacy/module.js';
 import { recipesModule } from './recipes/module.js';
+import { searchModule } from './search/module.js';
 import type { ShopModule } from './shop-module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { usersModule } from './users/module.js';
@@ -33,6 +34,7 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   imagesModule,
   consentModule,
   catalogModule,
+  searchModule,
   marketingModule,
   paymentsModule,
   ordersModule,

@@ -6,8 +6,10 @@
  */
 import type { Product } from './catalog.js';
 
-/** Longest query accepted, in characters; longer ones are refused with SEARCH_MESSAGES.tooLong. */
-export const SEARCH_QUERY_MAX_LENGTH = 100;
+import { SEARCH_QUERY_MAX_LENGTH } from './search-limits.js';
+
+/** Longest query accepted; longer ones are refused with SEARCH_MESSAGES.tooLong. */
+export { SEARCH_QUERY_MAX_LENGTH };
 /** Words of a query searched for; the rest are ignored (a query is a few words, not a paragraph). */
 export const SEARCH_MAX_TERMS = 8;
 /** Results per page. */

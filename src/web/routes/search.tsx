@@ -29,8 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ origin, typed: '', problem: null, answer: null });
   const outcome = await context.storefront.search(params);
   if ('problem' in outcome)
+    // Shown again in its field, less what a field cannot show.
     return data(
-      { origin, typed: typed.slice(0, 200), problem: outcome.problem, answer: null },
+      { origin, typed: typed.replace(/\p{Cc}/gu, '').slice(0, 200), problem: outcome.problem, answer: null },
       { status: 400 },
     );
   const { answer } = outcome;

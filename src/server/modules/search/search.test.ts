@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/search.js';
+import { dietsOf, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/search.js';
 import { searchAnswerSchema, type SearchAnswer } from '../../../domain/search-schemas.js';
 import { products } from '../../db/schema.js';
+import { seedProducts } from '../../db/seed/products.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -108,6 +109,14 @@ describe('GET /api/search: matching and ranking', () => {
 });
 
 describe('GET /api/search: filters, sorts, pages', () => {
+  it('reads the demo catalogue data: cookies and bites gluten- and grain-free, granola gluten-free only, none vegan', () => {
+    const bySlug = Object.fromEntries(seedProducts.map((p) => [p.slug, dietsOf(p)]));
+    expect(bySlug['classic-chocolate-chunk-protein-cookies']).toEqual(['gluten-free', 'grain-free']);
+    expect(bySlug['maple-pecan-energy-bites']).toEqual(['gluten-free', 'grain-free']);
+    expect(bySlug['maple-almond-granola']).toEqual(['gluten-free']);
+    expect(Object.values(bySlug).some((diets) => diets.includes('vegan'))).toBe(false);
+  });
+
   it('filters by category and counts each category', async () => {
     const all = await q('maple');
     const granola = await q('maple', '&category=granola');

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../../domain/search';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../domain/search-limits';
 
 /**
  * The catalogue search form (decision 0064): a plain GET form to /search, so it works before the

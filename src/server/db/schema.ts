@@ -261,13 +261,10 @@ export const products = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // --- search (decision 0064) --- What catalogue search reads, kept up to date by PostgreSQL
-    // itself: the text for pg_trgm's typo matching and the weighted words for full-text search (name
-    // A, features B, description C, ingredients D; the category's name is added at query time). Their
-    // GIN indexes (one with pg_trgm's operator class) are the migration's custom SQL.
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`name || ' ' || description || ' ' || features::text || ' ' || ingredients::text`,
-    ),
+    // --- search (decision 0064) --- The weighted words full-text search reads, kept up to date by
+    // PostgreSQL itself (name A, features B, description C, ingredients D; the category's name is added
+    // at query time). Its GIN index, and the trigram index on the name that typo matching reads (pg_trgm's
+    // operator class), are the migration's custom SQL.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, features::text), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C') || setweight(to_tsvector('english'::regconfig, ingredients::text), 'D')`,
     ),

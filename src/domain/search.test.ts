@@ -5,10 +5,10 @@ import {
   highlightRanges,
   highlightSegments,
   SEARCH_MESSAGES,
-  SEARCH_SORTS,
   sortResults,
   wordSimilarity,
   type DietFacts,
+  type SearchSortKey,
 } from './search.js';
 
 const facts = (over: Partial<DietFacts> = {}): DietFacts => ({
@@ -114,8 +114,7 @@ describe('sortResults', () => {
     { product: { price: 10 }, rank: 3, position: 1 },
     { product: { price: 20 }, rank: 3, position: 0 },
   ];
-  const order = (key: (typeof SEARCH_SORTS)[number]['key']) =>
-    sortResults(items, key).map((item) => item.position);
+  const order = (key: SearchSortKey) => sortResults(items, key).map((item) => item.position);
 
   it('orders by relevance, shop order, price up and price down; ties keep the shop order', () => {
     expect(order('relevance')).toEqual([0, 1, 2]);

@@ -1806,7 +1806,8 @@ async function crashUnderLoad(db: TestDatabase | null, dataDir: string, rounds: 
   } else {
     expect(await shop.stop(), shop.output()).toBe(0);
     const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+    const { PGLITE_EXTENSIONS } = await import('../src/server/db/pglite-extensions');
+    const pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
     try {
       counts = (await pglite.query<Counts>(COUNTS_SQL)).rows[0]!;
     } finally {

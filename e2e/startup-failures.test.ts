@@ -15,6 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_URL, postgresUnavailable } from './postgres';
 import { freePort, startShop } from './server';
+import { PGLITE_EXTENSIONS } from '../src/server/db/pglite-extensions';
 
 interface Exit {
   code: number | null;
@@ -96,7 +97,7 @@ describe('start-up on a DATA_DIR the shop cannot use', () => {
   it('damaged inside: a page of the migrations journal overwritten, found when the migrations read it', async () => {
     const dataDir = copyOfPristine();
     const pglite = join(dataDir, 'pglite');
-    const client = await PGlite.create({ dataDir: pglite });
+    const client = await PGlite.create({ dataDir: pglite, extensions: PGLITE_EXTENSIONS });
     const { rows } = await client.query<{ path: string }>(
       `select pg_relation_filepath('drizzle.__drizzle_migrations') as path`,
     );

@@ -5,6 +5,7 @@
  */
 import type { Category, Product } from './catalog.js';
 import type { ProductReviewPage } from './product-review-schemas.js';
+import type { SearchAnswer, SearchParams } from './search-schemas.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
@@ -21,6 +22,8 @@ export interface Storefront {
    * 0063); null when they cannot be read now (the page shows the product without them).
    */
   productReviews(productId: number): Promise<ProductReviewPage | null>;
+  /** Catalogue search (decision 0064): the answer, or the problem with the query, in words. */
+  search(params: SearchParams): Promise<{ answer: SearchAnswer } | { problem: string }>;
 }
 
 /** Settings the browser may know (no secrets). */

@@ -147,6 +147,7 @@ const envSchema = z
       .max(100)
       .default(DEFAULT_HOLD_LIMITS.sharePercent),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
@@ -288,6 +289,8 @@ export interface Config {
    * version at most this often (0: on every read). Its own edits show at once.
    */
   catalogCacheCheckMs: number;
+  /** Searches (GET /api/search) per client and minute (decision 0064). */
+  searchRateLimit: number;
   googlePlaces: { apiKey: string; placeId: string } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
@@ -402,6 +405,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsPollMs: e.JOBS_POLL_MS,
     catalogCacheCheckMs: e.CATALOG_CACHE_CHECK_MS,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
     googlePlaces:
       e.GOOGLE_PLACES_API_KEY && e.GOOGLE_PLACE_ID
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, placeId: e.GOOGLE_PLACE_ID }

@@ -17,6 +17,7 @@ export async function registerPages(app: FastifyInstance, mode: WebMode, config:
         app.log.warn({ err: error, productId }, 'product reviews could not be read for the page');
         return null;
       }),
+    search: (params) => app.catalogSearch.searchParams(params),
   };
   await registerWeb(app, {
     mode,

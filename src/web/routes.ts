@@ -7,6 +7,7 @@ export default [
   route('categories/:slug', 'routes/category.tsx'),
   route('chunky-variety-pack', 'routes/variety-pack.tsx'),
   route('products/:slug', 'routes/product.tsx'),
+  route('search', 'routes/search.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

@@ -43,6 +43,24 @@ export function pageMeta({
   ];
 }
 
+/**
+ * schema.org WebSite with its SearchAction (decision 0064): search engines may offer a search box
+ * for the shop that lands on /search.
+ */
+export function websiteJsonLd(origin: string) {
+  return {
+    '@type': 'WebSite',
+    '@id': `${origin}/#website`,
+    name: brand.name,
+    url: `${origin}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
 /** schema.org BreadcrumbList for the trail of a page. */
 export function breadcrumbList(origin: string, trail: { name: string; path: string }[]) {
   return {

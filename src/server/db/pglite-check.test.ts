@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 /** These are about the embedded database's files: they run once, in the PGlite pass of `npm test`. */
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await database.migrate();
   await database.close();
   // Three pages of rows, so that a page in the middle of each file holds some.
-  const client = await PGlite.create({ dataDir: pristine });
+  const client = await PGlite.create({ dataDir: pristine, extensions: PGLITE_EXTENSIONS });
   await client.exec(
     `insert into categories (name, slug, description)
      select 'Category ' || g, 'category-' || g, repeat('oat ', 20) from generate_series(1, 300) g`,

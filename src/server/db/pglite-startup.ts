@@ -32,6 +32,7 @@ import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sqlState } from './errors.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 export type DataDirProblem =
   'not-a-directory' | 'no-permission' | 'read-only' | 'disk-full' | 'io-error' | 'damaged' | 'failed';
@@ -389,10 +390,11 @@ export function explainPgliteFailure(error: unknown, dir: string, existed: boole
 }
 
 /**
- * PGlite.create, with the directory checked first and any failure explained. Without `dataDir`
- * (in memory), exactly PGlite.create.
+ * PGlite.create with the shop's extensions (pglite-extensions.ts), the directory checked first and
+ * any failure explained. Without `dataDir` (in memory), just PGlite.create with the extensions.
  */
-export async function createPglite(options: PGliteOptions): Promise<PGlite> {
+export async function createPglite(given: PGliteOptions): Promise<PGlite> {
+  const options = { ...given, extensions: { ...PGLITE_EXTENSIONS, ...given.extensions } };
   const dir = options.dataDir;
   if (!dir) return PGlite.create(options);
   checkPgliteDirectory(dir);

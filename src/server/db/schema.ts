@@ -27,6 +27,9 @@ import { ORDER_STATUSES } from '../../domain/orders.js';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
 import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
 
+/** A PostgreSQL tsvector, read as its text form (search, decision 0064). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** Nutrition per serving; products and their competitors share the fields. */
 const nutritionColumns = () => ({
   calories: real('calories'),
@@ -258,6 +261,14 @@ export const products = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // --- search (decision 0064) --- The weighted words full-text search reads, kept up to date by
+    // PostgreSQL itself (name A, features B, description C, ingredients D; the category's name is added
+    // at query time). Its GIN index, and the trigram index on the name that typo matching reads (pg_trgm's
+    // operator class), are the migration's custom SQL.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, features::text), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C') || setweight(to_tsvector('english'::regconfig, ingredients::text), 'D')`,
+    ),
+    // --- end search ---
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),

@@ -24,6 +24,7 @@ import { BEARER_AUTH } from './validation.js';
 /** The modules, in the order the reference shows them. */
 export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
   { name: 'catalogue', description: 'Products and categories, as the storefront shows them.' },
+  { name: 'search', description: 'Catalogue search: ranked, typo-tolerant, with filters and sorts.' },
   { name: 'users', description: 'Accounts: registration, sign-in, profiles, recovery links.' },
   { name: 'addresses', description: "A signed-in customer's saved shipping addresses and the default." },
   { name: 'checkout', description: 'Payment intents, the test card processor, and placing the order.' },

@@ -400,6 +400,11 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'public', status: 200 },
     request: (s) => ({ url: `/api/products/${s.productSlug}` }),
   },
+  'GET /api/search': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 200 },
+    request: () => ({ url: '/api/search?q=choc' }),
+  },
   'GET /api/categories': {
     audience: 'anonymous',
     ownership: { kind: 'public', status: 200 },

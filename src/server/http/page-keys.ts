@@ -21,6 +21,8 @@
 export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   // A number the lookup form sent before the scripts loaded is written into its field.
   '/track-orders': ['order'],
+  // Catalogue search (decision 0064): every search is its own render, never kept.
+  '/search': ['q', 'category', 'diet', 'sort', 'page'],
 };
 
 /**

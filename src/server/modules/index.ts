@@ -23,6 +23,7 @@ import { paymentsModule } from './payments/module.js';
 import { privacyModule } from './privacy/module.js';
 import { productReviewsModule } from './product-reviews/module.js';
 import { recipesModule } from './recipes/module.js';
+import { searchModule } from './search/module.js';
 import type { ShopModule } from './shop-module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { usersModule } from './users/module.js';
@@ -34,6 +35,7 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   imagesModule,
   consentModule,
   catalogModule,
+  searchModule,
   marketingModule,
   paymentsModule,
   ordersModule,

@@ -24,6 +24,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../db/client.js';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.js';
 import * as schema from '../db/schema.js';
 import { ensureDemoImages } from '../db/seed/index.js';
 import { createDatabaseImageStore } from '../modules/images/database-store.js';
@@ -41,7 +42,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     let dump: Blob;
     try {
       const db = drizzlePglite(client, { schema });

@@ -11,6 +11,7 @@ import { StarterPack } from '../components/catalog/starter-pack';
 import { JsonLd } from '../components/json-ld';
 import { cardProduct } from '../components/product/product-card';
 import { publicPageHeaders } from '../http-cache';
+import { websiteJsonLd } from '../seo';
 import type { Route } from './+types/home';
 
 // Below the fold: rendered on the server like the rest, but their scripts load after the page's
@@ -91,6 +92,7 @@ function structuredData(site: HomeData['site'], products: HomeData['products']) 
         logo: url('/favicon.svg'),
         sameAs: [site.instagramUrl],
       },
+      websiteJsonLd(site.publicUrl),
       {
         '@type': 'ItemList',
         name: `${brand.name} snacks`,

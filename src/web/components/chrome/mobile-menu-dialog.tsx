@@ -4,6 +4,7 @@ import { useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { adminLink, mainLinks, shopMenu } from '../../navigation';
 import { Wordmark } from '../brand-marks';
+import { SearchBox } from './search-box';
 
 const itemClass =
   'flex min-h-14 w-full items-center justify-between border-b border-beige px-1 text-left font-display text-xl text-cocoa';
@@ -58,6 +59,7 @@ export default function MobileMenuDialog({
               <span className="sr-only">Close menu</span>
             </Dialog.Close>
           </div>
+          <SearchBox id="menu-search" size="lg" className="mb-4" />
           {panel === 'main' ? (
             <nav aria-label="Main">
               <ul>

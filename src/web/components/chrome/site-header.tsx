@@ -1,10 +1,11 @@
-import { User } from 'lucide-react';
+import { Search, User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { CartButton } from '../cart/cart-button';
 import { useStoredUser } from '../../features/session/stored-session';
 import { adminLink, mainLinks } from '../../navigation';
 import { Wordmark } from '../brand-marks';
 import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
 import { ShopMenu } from './shop-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,6 +45,15 @@ export function SiteHeader() {
           )}
         </nav>
         <div className="flex items-center gap-1">
+          <SearchBox id="header-search" className="mr-2 hidden w-56 lg:flex xl:w-64" />
+          {/* Narrower screens: the search page's own box (and the phone menu's), one tap away. */}
+          <Link
+            to="/search"
+            className="grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand lg:hidden"
+            aria-label="Search"
+          >
+            <Search className="h-5 w-5" aria-hidden="true" />
+          </Link>
           <Link
             to={accountTo}
             className="grid h-11 w-11 place-items-center rounded-full text-cocoa hover:bg-sand"

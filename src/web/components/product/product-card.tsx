@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productSummary, sizeLabel, type Product, type ProductSummary } from '../../../domain/catalog';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
@@ -46,8 +46,11 @@ export function ProductCard({
   product,
   headingLevel: Heading = 'h3',
   imageLoading = 'lazy',
+  highlighted,
 }: {
   product: CardProduct;
+  /** The name and description as search results show them, with the matched words marked. */
+  highlighted?: { name: ReactNode; description: ReactNode };
   headingLevel?: 'h2' | 'h3';
   /** The first cards of a page are above the fold: 'priority' for the first, 'eager' for its row. */
   imageLoading?: 'priority' | 'eager' | 'lazy';
@@ -70,7 +73,7 @@ export function ProductCard({
       <div className="flex min-w-0 flex-col gap-1 sm:gap-2">
         <Heading className="font-display text-lg leading-snug font-semibold sm:text-xl">
           <Link to={href} className="hover:text-maple-dark">
-            {product.name}
+            {highlighted?.name ?? product.name}
           </Link>
         </Heading>
         {product.rating.count > 0 && (
@@ -83,7 +86,7 @@ export function ProductCard({
           </p>
         )}
         <p className="line-clamp-2 text-sm leading-relaxed text-muted sm:line-clamp-none sm:flex-1">
-          {product.description}
+          {highlighted?.description ?? product.description}
         </p>
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <p className="font-display text-xl font-semibold text-cocoa sm:text-2xl">

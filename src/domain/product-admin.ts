@@ -6,6 +6,7 @@
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from './subscriptions.js';
 import { productSchema } from './catalog-schemas.js';
 import { MAX_RECORD_ID } from './ids.js';
+import { nutritionFactsField } from './nutrition-facts-input.js';
 import { adjustmentProblem, MAX_STOCK, STOCK_NOTE_MAX, STOCK_REASONS } from './stock.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
 import { z } from './zod.js';
@@ -207,6 +208,8 @@ const fields = {
   allergens: textList('Allergens'),
   stock: stockField,
   subscribe_save_percent: subscribeSaveField,
+  /** The Nutrition Facts table (decision 0062): the whole table, or null / empty for none. */
+  nutrition_facts: nutritionFactsField,
 };
 
 export const productCreateSchema = z.object({
@@ -221,6 +224,7 @@ export const productCreateSchema = z.object({
   allergens: fields.allergens.optional().transform((v) => v ?? []),
   stock: fields.stock.optional().transform((v) => v ?? null),
   subscribe_save_percent: fields.subscribe_save_percent.optional().transform((v) => v ?? 0),
+  nutrition_facts: fields.nutrition_facts.optional().transform((v) => v ?? null),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 

@@ -8,11 +8,13 @@ import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/mone
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
 import { SHIPPING_AREA_NOTE } from '../../domain/shipping-areas';
 import { isSlug } from '../../domain/slug';
+import { nutritionFactsTable } from '../../domain/nutrition-facts';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { FaqList } from '../components/content/faq-list';
 import { JsonLd } from '../components/json-ld';
 import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart-button';
 import { NutritionComparison } from '../components/product/nutrition-comparison';
+import { NutritionFactsTable } from '../components/product/nutrition-facts-table';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
 import { PurchaseOptions } from '../components/product/purchase-options';
@@ -28,7 +30,9 @@ import type { Route } from './+types/product';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = isSlug(params.slug) ? await context.storefront.getProduct(params.slug) : null;
   if (!product) throw data(null, { status: 404 });
-  return data({ origin: context.settings.publicUrl, product });
+  // Rounded on the server: the page's scripts carry no rounding rules (decision 0062).
+  const nutritionFacts = product.nutrition_facts && nutritionFactsTable(product.nutrition_facts);
+  return data({ origin: context.settings.publicUrl, product, nutritionFacts });
 }
 
 export const headers = publicPageHeaders;
@@ -231,6 +235,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <NutritionFactsTable table={loaderData.nutritionFacts} />
 
       <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
 

@@ -100,6 +100,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               allergens: input.allergens,
               stock: input.stock,
               subscribeSavePercent: input.subscribe_save_percent,
+              nutritionFacts: input.nutrition_facts,
               sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
             })
             .returning({ id: products.id });
@@ -135,6 +136,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.subscribe_save_percent !== undefined
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
+        ...(changes.nutrition_facts !== undefined ? { nutritionFacts: changes.nutrition_facts } : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;

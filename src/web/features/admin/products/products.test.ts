@@ -49,6 +49,7 @@ const product: Product = {
     gluten_free: null,
     grain_free: null,
   },
+  nutrition_facts: null,
   competitors: [],
   faqs: [],
   stock: null,

@@ -23,6 +23,7 @@ import {
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from '../../../../domain/subscriptions';
 import type { StockMovement } from '../../../../domain/product-admin';
 import { z } from '../../../../domain/zod';
+import { nutritionFactsFormSchema, nutritionFactsFormValues } from './nutrition-facts-form';
 
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -136,6 +137,8 @@ export const productFormSchema = z.object({
       message: `Enter a whole percentage from 0 to ${MAX_SUBSCRIBE_SAVE_PERCENT}.`,
     })
     .transform((value) => (value === '' ? 0 : Number(value))),
+  /** The Nutrition Facts table, or null when every box is empty (decision 0062). */
+  nutrition_facts: nutritionFactsFormSchema,
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
@@ -158,6 +161,7 @@ export function productFormValues(product?: Product & { on_hand?: number | null 
     allergens: product?.allergens.join('\n') ?? '',
     stock: stock == null ? '' : String(stock),
     subscribe_save_percent: String(product?.subscribe_save_percent ?? 0),
+    nutrition_facts: nutritionFactsFormValues(product?.nutrition_facts),
   };
 }
 
@@ -183,7 +187,8 @@ export function productFormData(fields: Partial<ProductFields>, image: File | nu
     ProductFields[ProductFieldName],
   ][]) {
     if (key === 'price' && typeof value === 'number') form.append(key, formatAmount(dollarsToCents(value)));
-    else if (Array.isArray(value)) form.append(key, JSON.stringify(value));
+    // Lists and the Nutrition Facts table as JSON text.
+    else if (typeof value === 'object' && value !== null) form.append(key, JSON.stringify(value));
     else if (value === null) form.append(key, '');
     else if (value !== undefined) form.append(key, String(value));
   }

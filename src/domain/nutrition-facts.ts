@@ -300,8 +300,12 @@ export const NUTRITION_FACTS_TEXT = {
   },
 } as const;
 
-/** The table ready to show: the serving in both languages, the Calories and the lines, rounded. */
+/**
+ * The table ready to show: its fixed texts, the serving in both languages, the Calories and the
+ * lines, rounded.
+ */
 export interface NutritionFactsTable {
+  text: typeof NUTRITION_FACTS_TEXT;
   serving: { en: string; fr: string };
   calories: number;
   lines: NutritionFactsLine[];
@@ -309,10 +313,11 @@ export interface NutritionFactsTable {
 
 /**
  * The table as the product page shows it, computed on the server so that the page's scripts carry
- * no rounding rules (decision 0062).
+ * neither the rounding rules nor the texts (decision 0062).
  */
 export function nutritionFactsTable(facts: NutritionFacts): NutritionFactsTable {
   return {
+    text: NUTRITION_FACTS_TEXT,
     serving: { en: servingText(facts, 'en'), fr: servingText(facts, 'fr') },
     calories: roundedFacts(facts).calories,
     lines: nutritionFactsLines(facts),

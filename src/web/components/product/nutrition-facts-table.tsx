@@ -1,7 +1,4 @@
-import {
-  NUTRITION_FACTS_TEXT as TEXT,
-  type NutritionFactsTable as Table,
-} from '../../../domain/nutrition-facts';
+import type { NutritionFactsTable as Table } from '../../../domain/nutrition-facts';
 
 /** "English / français", the French marked as French for screen readers; one word when both agree. */
 function Bilingual({ en, fr }: { en: string; fr: string }) {
@@ -25,21 +22,19 @@ const rule = 'border-t border-ink';
  */
 export function NutritionFactsTable({ table }: { table: Table | null }) {
   if (!table) return null;
+  const { text } = table;
   return (
     <section aria-labelledby="nutrition-facts-title" className="container-page pb-16">
-      <table
-        className="mx-auto w-full max-w-sm border-2 border-ink bg-white text-left text-sm text-ink"
-        data-testid="nutrition-facts"
-      >
+      <table className="mx-auto w-full max-w-sm border-2 border-ink bg-white text-left text-sm text-ink">
         <caption className="border-2 border-b-0 border-ink bg-white px-3 pt-2 text-left">
           <h2 id="nutrition-facts-title" className="text-2xl leading-tight font-extrabold">
-            {TEXT.title.en}
+            {text.title.en}
             <span className="block" lang="fr">
-              {TEXT.title.fr}
+              {text.title.fr}
             </span>
           </h2>
           <p className="mt-1 border-b-8 border-ink pb-1">
-            {TEXT.per.en} {table.serving.en} / <span lang="fr">{`${TEXT.per.fr} ${table.serving.fr}`}</span>
+            {text.per.en} {table.serving.en} / <span lang="fr">{`${text.per.fr} ${table.serving.fr}`}</span>
           </p>
         </caption>
         <thead>
@@ -55,9 +50,9 @@ export function NutritionFactsTable({ table }: { table: Table | null }) {
               </span>
             </th>
             <th scope="col" className="px-3 pt-1 text-right text-xs leading-tight font-bold">
-              {TEXT.dailyValue.en}
+              {text.dailyValue.en}
               <span className="block" lang="fr">
-                {TEXT.dailyValue.fr}
+                {text.dailyValue.fr}
               </span>
             </th>
           </tr>
@@ -65,7 +60,7 @@ export function NutritionFactsTable({ table }: { table: Table | null }) {
         <tbody>
           <tr data-nutrient="calories">
             <th scope="row" className="px-3 pb-1 text-xl font-extrabold">
-              {TEXT.calories.en}
+              {text.calories.en}
             </th>
             <td className="pb-1 text-xl font-extrabold" colSpan={2}>
               {table.calories}
@@ -105,9 +100,9 @@ export function NutritionFactsTable({ table }: { table: Table | null }) {
         <tfoot>
           <tr className="border-t-4 border-ink">
             <td colSpan={3} className="px-3 py-2 text-xs">
-              {TEXT.footnote.en}
+              {text.footnote.en}
               <span className="block" lang="fr">
-                {TEXT.footnote.fr}
+                {text.footnote.fr}
               </span>
             </td>
           </tr>

@@ -27,7 +27,7 @@ export function NutritionFactsTable({ table }: { table: Table | null }) {
     <section aria-labelledby="nutrition-facts-title" className="container-page pb-16">
       <table className="mx-auto w-full max-w-sm border-2 border-ink bg-white text-left text-sm text-ink">
         <caption className="border-2 border-b-0 border-ink bg-white px-3 pt-2 text-left">
-          <h2 id="nutrition-facts-title" className="text-2xl leading-tight font-extrabold">
+          <h2 id="nutrition-facts-title" className="font-sans text-2xl leading-tight font-extrabold text-ink">
             {text.title.en}
             <span className="block" lang="fr">
               {text.title.fr}

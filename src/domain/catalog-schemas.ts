@@ -3,6 +3,7 @@
  * and the tests use the schemas; pages import the types only (through catalog.ts), so the browser
  * never loads zod for a catalogue page.
  */
+import { nutritionFactsFields } from './stored/nutrition-facts.js';
 import { z } from './zod.js';
 
 const nutritionFields = {
@@ -42,6 +43,11 @@ export const productSchema = z.object({
   ingredients: z.array(z.string()),
   allergens: z.array(z.string()),
   nutrition: nutritionSchema,
+  /**
+   * The Canadian Nutrition Facts table's serving and amounts per serving, unrounded (decision
+   * 0062); null when the product has none. `nutrition`'s numbers are this table's, as rounded.
+   */
+  nutrition_facts: z.object(nutritionFactsFields).nullable(),
   competitors: z.array(competitorSchema),
   faqs: z.array(faqSchema),
   /**

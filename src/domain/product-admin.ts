@@ -6,6 +6,7 @@
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from './subscriptions.js';
 import { productSchema } from './catalog-schemas.js';
 import { MAX_RECORD_ID } from './ids.js';
+import { nutritionFactsField } from './nutrition-facts-input.js';
 import { adjustmentProblem, MAX_STOCK, STOCK_NOTE_MAX, STOCK_REASONS } from './stock.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
 import { z } from './zod.js';
@@ -328,6 +329,8 @@ const fields = {
   competitors: entryList('The comparison', competitorInputSchema, PRODUCT_LIMITS.competitors),
   faqs: entryList('FAQs', faqInputSchema, PRODUCT_LIMITS.faqs),
   status: statusField,
+  /** The Nutrition Facts table (decision 0062): the whole table, or null / empty for none. */
+  nutrition_facts: nutritionFactsField,
 };
 
 export const productCreateSchema = z.object({
@@ -347,6 +350,7 @@ export const productCreateSchema = z.object({
   faqs: fields.faqs.optional().transform((v) => v ?? []),
   // A new product is a draft until the owner makes it active (decision 0065).
   status: fields.status.optional().transform((v) => v ?? 'draft'),
+  nutrition_facts: fields.nutrition_facts.optional().transform((v) => v ?? null),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 

@@ -15,15 +15,7 @@ const facts = (over: Partial<DietFacts> = {}): DietFacts => ({
   features: [],
   allergens: [],
   ingredients: [],
-  nutrition: {
-    calories: null,
-    protein: null,
-    fat: null,
-    carbs: null,
-    fiber: null,
-    gluten_free: null,
-    grain_free: null,
-  },
+  nutrition: { gluten_free: null, grain_free: null },
   ...over,
 });
 const flags = (gluten_free: boolean | null, grain_free: boolean | null) => ({

@@ -59,7 +59,9 @@ export function checkSearchText(raw: string): SearchText {
 }
 
 /** What the dietary rules read of a product. */
-export type DietFacts = Pick<Product, 'features' | 'allergens' | 'ingredients' | 'nutrition'>;
+export type DietFacts = Pick<Product, 'features' | 'allergens' | 'ingredients'> & {
+  nutrition: Pick<Product['nutrition'], 'gluten_free' | 'grain_free'>;
+};
 
 const claims = (p: DietFacts, claim: RegExp) => p.features.some((feature) => claim.test(feature));
 const mentions = (list: readonly string[], words: RegExp) => list.some((item) => words.test(item));

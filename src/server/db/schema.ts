@@ -26,6 +26,7 @@ import {
 import { ORDER_STATUSES } from '../../domain/orders.js';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
 import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
+import type { NutritionFacts } from '../../domain/nutrition-facts.js';
 
 /** A PostgreSQL tsvector, read as its text form (search, decision 0064). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -245,6 +246,12 @@ export const products = pgTable(
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
     // Null when unknown ("N/A" on the page).
     ...nutritionColumns(),
+    /**
+     * Nutrition Facts (decision 0062): the Canadian table's serving and amounts per serving
+     * (domain/stored/nutrition-facts.ts, parsed on read), or null for none. When present, the
+     * product's five `nutrition` numbers (calories to fibre) come from it, not from the columns above.
+     */
+    nutritionFacts: jsonb('nutrition_facts').$type<NutritionFacts>(),
     /**
      * Units the shop can still sell, or null for made to order with no limit (decision 0022).
      * Checkouts being paid hold their units out of it (stock_reservations); 0 is sold out, still

@@ -8,11 +8,13 @@ import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/mone
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
 import { SHIPPING_AREA_NOTE } from '../../domain/shipping-areas';
 import { isSlug } from '../../domain/slug';
+import { nutritionFactsTable } from '../../domain/nutrition-facts';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { FaqList } from '../components/content/faq-list';
 import { JsonLd } from '../components/json-ld';
 import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart-button';
 import { NutritionComparison } from '../components/product/nutrition-comparison';
+import { NutritionFactsTable } from '../components/product/nutrition-facts-table';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductImage } from '../components/product/product-image';
 import { PurchaseOptions } from '../components/product/purchase-options';
@@ -42,7 +44,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   // Read only when there are published ones (the snapshot's rating says so): most pages have none.
   const reviews = product.rating.count > 0 ? await context.storefront.productReviews(product.id) : null;
-  return data({ origin: context.settings.publicUrl, product, reviews, preview: Boolean(preview) });
+  // Rounded on the server: the page's scripts carry no rounding rules (decision 0062).
+  const nutritionFacts = product.nutrition_facts && nutritionFactsTable(product.nutrition_facts);
+  return data({
+    origin: context.settings.publicUrl,
+    product,
+    reviews,
+    nutritionFacts,
+    preview: Boolean(preview),
+  });
 }
 
 export const headers = publicPageHeaders;
@@ -252,6 +262,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <NutritionFactsTable table={loaderData.nutritionFacts} />
 
       {/* Nothing to compare with: a table of 'N/A' would say nothing (docs/product.md, Product page). */}
       {product.competitors.length > 0 && (

@@ -13,6 +13,7 @@ import {
   recipeIngredients,
   recipes,
 } from '../schema.js';
+import { summaryNutrition } from '../../../domain/nutrition-facts.js';
 import type { SceneKey, SeedCategory, SeedNutrition, SeedProduct, SeedRecipe } from './types.js';
 
 /** Nutrition in the API's field names to the tables' column names. */
@@ -87,7 +88,9 @@ export async function insertProduct(
       nutritionInfo: product.nutritionInfo,
       ingredients: product.ingredients,
       allergens: product.allergens,
-      ...nutritionColumns(product.nutrition),
+      // The five numbers as the table shows them (the catalogue derives them from the table).
+      ...nutritionColumns({ ...summaryNutrition(product.nutritionFacts), ...product.nutrition }),
+      nutritionFacts: product.nutritionFacts,
       sortOrder: product.sortOrder ?? 0,
       subscribeSavePercent: product.subscribeSavePercent ?? 0,
     })

@@ -66,7 +66,7 @@ export async function ensureSeedImages(store: ImageStore): Promise<Record<Artwor
 /** Stores the product's nutrition panel (SVG) if the store does not have it, and returns its URL. */
 export async function ensureNutritionLabel(
   store: ImageStore,
-  product: Pick<SeedProduct, 'slug' | 'name' | 'category' | 'nutrition'>,
+  product: Pick<SeedProduct, 'slug' | 'name' | 'nutritionFacts'>,
 ): Promise<string> {
   const svg = drawNutritionLabel(product);
   const name = `seed/nutrition-${product.slug}-${hashOf(svg)}.svg`;

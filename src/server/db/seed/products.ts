@@ -1,13 +1,96 @@
 /**
  * The demo catalogue: ten products in shop order (four cookie packs, the variety pack, three energy
- * bites, two granolas). Nutrition is per serving: one cookie (about 85 g), two energy bites (44 g) or
- * one 45 g serving of granola. Competitor rows are generic, typical products of a comparable serving.
+ * bites, two granolas). Nutrition Facts are per serving: one cookie (85 g), two energy bites (44 g)
+ * or 1/3 cup of granola (45 g); nutrition-consistency.test.ts holds the page texts to them.
+ * Competitor rows are generic, typical products of a comparable serving.
  */
+import { NUTRIENT_KEYS, type NutrientKey, type NutritionFacts } from '../../../domain/nutrition-facts.js';
 import type { SeedCompetitor, SeedProduct } from './types.js';
 
 const COOKIE_INGREDIENT_BASE_START = ['Almond flour', 'Medjool dates', 'Whey protein isolate'];
 
 const DATE_SWEETENED_DARK_CHOCOLATE = 'cocoa mass, date powder, cocoa butter';
+
+/** Servings as the Nutrition Facts table names them (decision 0062), in English and French. */
+const COOKIE_SERVING = { en: '1 cookie', fr: '1 biscuit', grams: 85 };
+const BITES_SERVING = { en: '2 bites', fr: '2 bouchées', grams: 44 };
+const GRANOLA_SERVING = { en: '1/3 cup', fr: '1/3 tasse', grams: 45 };
+
+/** Nutrition Facts per cookie of the four flavours; the variety pack's are their average. */
+const CLASSIC: NutritionFacts = {
+  serving: COOKIE_SERVING,
+  calories: 400,
+  fat_g: 24,
+  saturated_fat_g: 11,
+  trans_fat_g: 0,
+  cholesterol_mg: 45,
+  sodium_mg: 230,
+  carbohydrate_g: 25,
+  fibre_g: 6,
+  sugars_g: 12,
+  protein_g: 20,
+  potassium_mg: 350,
+  calcium_mg: 100,
+  iron_mg: 2,
+};
+
+const DOUBLE: NutritionFacts = {
+  serving: COOKIE_SERVING,
+  calories: 390,
+  fat_g: 23,
+  saturated_fat_g: 10,
+  trans_fat_g: 0,
+  cholesterol_mg: 45,
+  sodium_mg: 240,
+  carbohydrate_g: 26,
+  fibre_g: 7,
+  sugars_g: 11,
+  protein_g: 20,
+  potassium_mg: 450,
+  calcium_mg: 75,
+  iron_mg: 3.5,
+};
+
+const PEANUT_BUTTER: NutritionFacts = {
+  serving: COOKIE_SERVING,
+  calories: 400,
+  fat_g: 25,
+  saturated_fat_g: 9,
+  trans_fat_g: 0,
+  cholesterol_mg: 45,
+  sodium_mg: 260,
+  carbohydrate_g: 23,
+  fibre_g: 6,
+  sugars_g: 10,
+  protein_g: 20,
+  potassium_mg: 400,
+  calcium_mg: 75,
+  iron_mg: 2,
+};
+
+const WHITE_MACADAMIA: NutritionFacts = {
+  serving: COOKIE_SERVING,
+  calories: 430,
+  fat_g: 28,
+  saturated_fat_g: 12,
+  trans_fat_g: 0,
+  cholesterol_mg: 50,
+  sodium_mg: 210,
+  carbohydrate_g: 25,
+  fibre_g: 5,
+  sugars_g: 13,
+  protein_g: 20,
+  potassium_mg: 300,
+  calcium_mg: 125,
+  iron_mg: 1.5,
+};
+
+/** The average of several tables of the same serving, amount by amount. */
+function averageFacts(tables: NutritionFacts[]): NutritionFacts {
+  const mean = (key: NutrientKey) => tables.reduce((sum, t) => sum + t[key], 0) / tables.length;
+  const averaged = Object.fromEntries(NUTRIENT_KEYS.map((key) => [key, mean(key)]));
+  return { serving: tables[0]!.serving, ...(averaged as Record<NutrientKey, number>) };
+}
 
 const cookieCompetitors: SeedCompetitor[] = [
   {
@@ -193,7 +276,7 @@ export const seedProducts: SeedProduct[] = [
       'Made with Coconut Oil',
     ],
     idealTimeOfDay: 'Post-workout',
-    nutritionInfo: 'Per cookie (85 g): 390 kcal · 20 g protein · 6 g fibre',
+    nutritionInfo: 'Per cookie (85 g): 400 kcal · 20 g protein · 6 g fibre',
     highlights: [
       { heading: '20 g of Protein', subheading: 'Whey protein isolate and almond flour in every cookie.' },
       { heading: 'Real Chocolate Chunks', subheading: 'Big pieces of dark chocolate sweetened with dates.' },
@@ -215,15 +298,8 @@ export const seedProducts: SeedProduct[] = [
       'Flaky sea salt',
     ],
     allergens: ['Milk', 'Eggs', 'Tree nuts (almonds)', 'May contain peanuts and other tree nuts'],
-    nutrition: {
-      calories: 390,
-      protein: 20,
-      fat: 26,
-      carbs: 25,
-      fiber: 6,
-      gluten_free: true,
-      grain_free: true,
-    },
+    nutritionFacts: CLASSIC,
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: cookieCompetitors,
     faqs: [
       cookieStorageFaq,
@@ -263,7 +339,7 @@ export const seedProducts: SeedProduct[] = [
       'No Preservatives',
     ],
     idealTimeOfDay: 'Afternoon pick-me-up',
-    nutritionInfo: 'Per cookie (85 g): 385 kcal · 20 g protein · 7 g fibre',
+    nutritionInfo: 'Per cookie (85 g): 390 kcal · 20 g protein · 7 g fibre',
     highlights: [
       { heading: 'Twice the Chocolate', subheading: 'A cocoa dough with dark chocolate chunks folded in.' },
       { heading: '20 g of Protein', subheading: 'As satisfying as a meal, as fun as dessert.' },
@@ -285,15 +361,8 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Milk', 'Eggs', 'Tree nuts (almonds)', 'May contain peanuts and other tree nuts'],
-    nutrition: {
-      calories: 385,
-      protein: 20,
-      fat: 26,
-      carbs: 25,
-      fiber: 7,
-      gluten_free: true,
-      grain_free: true,
-    },
+    nutritionFacts: DOUBLE,
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: cookieCompetitors,
     faqs: [
       cookieStorageFaq,
@@ -350,15 +419,8 @@ export const seedProducts: SeedProduct[] = [
       'Flaky sea salt',
     ],
     allergens: ['Milk', 'Eggs', 'Peanuts', 'Tree nuts (almonds)', 'May contain other tree nuts'],
-    nutrition: {
-      calories: 400,
-      protein: 20,
-      fat: 28,
-      carbs: 23,
-      fiber: 6,
-      gluten_free: true,
-      grain_free: true,
-    },
+    nutritionFacts: PEANUT_BUTTER,
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: cookieCompetitors,
     faqs: [
       cookieStorageFaq,
@@ -414,15 +476,8 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Milk', 'Eggs', 'Tree nuts (almonds, macadamia nuts)', 'May contain peanuts'],
-    nutrition: {
-      calories: 430,
-      protein: 20,
-      fat: 30,
-      carbs: 25,
-      fiber: 5,
-      gluten_free: true,
-      grain_free: true,
-    },
+    nutritionFacts: WHITE_MACADAMIA,
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: cookieCompetitors,
     faqs: [
       cookieStorageFaq,
@@ -458,7 +513,7 @@ export const seedProducts: SeedProduct[] = [
       'No Preservatives',
     ],
     idealTimeOfDay: null,
-    nutritionInfo: 'Per cookie (85 g), average of the 4 flavours: 400 kcal · 20 g protein · 6 g fibre',
+    nutritionInfo: 'Per cookie (85 g), average of the 4 flavours: 410 kcal · 20 g protein · 6 g fibre',
     highlights: [
       { heading: '4 Flavours in 1 Pack', subheading: 'Classic, Double Chocolate, Peanut Butter, Macadamia.' },
       { heading: 'Freshly Baked', subheading: 'Small batches from our Vancouver kitchen.' },
@@ -491,15 +546,9 @@ export const seedProducts: SeedProduct[] = [
       'Tree nuts (almonds, macadamia nuts)',
       'May contain other tree nuts',
     ],
-    nutrition: {
-      calories: 400,
-      protein: 20,
-      fat: 28,
-      carbs: 24,
-      fiber: 6,
-      gluten_free: true,
-      grain_free: true,
-    },
+    // The average of the four flavours: the pack holds one of each.
+    nutritionFacts: averageFacts([CLASSIC, DOUBLE, PEANUT_BUTTER, WHITE_MACADAMIA]),
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: cookieCompetitors,
     faqs: [
       {
@@ -565,15 +614,23 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Peanuts', 'May contain milk, eggs and tree nuts'],
-    nutrition: {
+    nutritionFacts: {
+      serving: BITES_SERVING,
       calories: 200,
-      protein: 11,
-      fat: 12,
-      carbs: 16,
-      fiber: 4,
-      gluten_free: true,
-      grain_free: true,
+      fat_g: 11,
+      saturated_fat_g: 3.5,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 95,
+      carbohydrate_g: 16,
+      fibre_g: 4,
+      sugars_g: 10,
+      protein_g: 11,
+      potassium_mg: 350,
+      calcium_mg: 40,
+      iron_mg: 2,
     },
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: bitesCompetitors,
     faqs: [
       bitesStorageFaq,
@@ -605,7 +662,7 @@ export const seedProducts: SeedProduct[] = [
       'Made with Coconut Oil',
     ],
     idealTimeOfDay: 'Afternoon pick-me-up',
-    nutritionInfo: 'Per 2 bites (44 g): 205 kcal · 11 g protein · 4 g fibre',
+    nutritionInfo: 'Per 2 bites (44 g): 210 kcal · 11 g protein · 4 g fibre',
     highlights: [
       { heading: 'Toasty Coconut', subheading: 'Unsweetened shredded coconut, inside and out.' },
       { heading: 'Smooth Almond Butter', subheading: 'Rich, nutty and naturally satisfying.' },
@@ -626,15 +683,23 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Tree nuts (almonds)', 'May contain milk, eggs and peanuts'],
-    nutrition: {
-      calories: 205,
-      protein: 11,
-      fat: 13,
-      carbs: 15,
-      fiber: 4,
-      gluten_free: true,
-      grain_free: true,
+    nutritionFacts: {
+      serving: BITES_SERVING,
+      calories: 210,
+      fat_g: 12,
+      saturated_fat_g: 5,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 75,
+      carbohydrate_g: 15,
+      fibre_g: 4,
+      sugars_g: 9,
+      protein_g: 11,
+      potassium_mg: 250,
+      calcium_mg: 50,
+      iron_mg: 1.5,
     },
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: bitesCompetitors,
     faqs: [
       bitesStorageFaq,
@@ -668,7 +733,7 @@ export const seedProducts: SeedProduct[] = [
       'Sweetened with Dates',
     ],
     idealTimeOfDay: 'Morning',
-    nutritionInfo: 'Per 2 bites (44 g): 215 kcal · 11 g protein · 3 g fibre',
+    nutritionInfo: 'Per 2 bites (44 g): 220 kcal · 11 g protein · 3 g fibre',
     highlights: [
       { heading: 'Toasted Pecans', subheading: 'Pan-toasted for a deeper, buttery flavour.' },
       { heading: 'A Taste of Maple', subheading: 'Natural maple extract, with no syrup or sugar.' },
@@ -690,15 +755,23 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Tree nuts (pecans, almonds)', 'May contain milk, eggs and peanuts'],
-    nutrition: {
-      calories: 215,
-      protein: 11,
-      fat: 14,
-      carbs: 14,
-      fiber: 3,
-      gluten_free: true,
-      grain_free: true,
+    nutritionFacts: {
+      serving: BITES_SERVING,
+      calories: 220,
+      fat_g: 13,
+      saturated_fat_g: 2.5,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 70,
+      carbohydrate_g: 14,
+      fibre_g: 3,
+      sugars_g: 9,
+      protein_g: 11,
+      potassium_mg: 225,
+      calcium_mg: 50,
+      iron_mg: 1.5,
     },
+    nutrition: { gluten_free: true, grain_free: true },
     competitors: bitesCompetitors,
     faqs: [
       bitesStorageFaq,
@@ -732,7 +805,7 @@ export const seedProducts: SeedProduct[] = [
       'No Preservatives',
     ],
     idealTimeOfDay: 'Morning',
-    nutritionInfo: 'Per 1/3 cup (45 g): 195 kcal · 8 g protein · 4 g fibre',
+    nutritionInfo: 'Per 1/3 cup (45 g): 200 kcal · 8 g protein · 4 g fibre',
     highlights: [
       { heading: 'Big, Crunchy Clusters', subheading: 'Pressed and baked slowly, never stirred to dust.' },
       { heading: 'Pure Maple Syrup', subheading: 'The only sweetener, and just enough of it.' },
@@ -754,15 +827,23 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Tree nuts (almonds)', 'May contain milk, eggs and peanuts'],
-    nutrition: {
-      calories: 195,
-      protein: 8,
-      fat: 11,
-      carbs: 19,
-      fiber: 4,
-      gluten_free: true,
-      grain_free: false,
+    nutritionFacts: {
+      serving: GRANOLA_SERVING,
+      calories: 200,
+      fat_g: 10,
+      saturated_fat_g: 3,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 55,
+      carbohydrate_g: 19,
+      fibre_g: 4,
+      sugars_g: 6,
+      protein_g: 8,
+      potassium_mg: 200,
+      calcium_mg: 40,
+      iron_mg: 1.75,
     },
+    nutrition: { gluten_free: true, grain_free: false },
     competitors: granolaCompetitors,
     faqs: [
       granolaStorageFaq,
@@ -796,7 +877,7 @@ export const seedProducts: SeedProduct[] = [
       'Made with Coconut Oil',
     ],
     idealTimeOfDay: 'Morning',
-    nutritionInfo: 'Per 1/3 cup (45 g): 205 kcal · 8 g protein · 4 g fibre',
+    nutritionInfo: 'Per 1/3 cup (45 g): 210 kcal · 8 g protein · 4 g fibre',
     highlights: [
       { heading: 'Dark Chocolate Chips', subheading: 'Sweetened with dates and added after baking.' },
       { heading: 'Toasted Coconut Flakes', subheading: 'Unsweetened, golden and crisp.' },
@@ -818,15 +899,23 @@ export const seedProducts: SeedProduct[] = [
       'Sea salt',
     ],
     allergens: ['Tree nuts (almonds)', 'May contain milk, eggs and peanuts'],
-    nutrition: {
-      calories: 205,
-      protein: 8,
-      fat: 12,
-      carbs: 20,
-      fiber: 4,
-      gluten_free: true,
-      grain_free: false,
+    nutritionFacts: {
+      serving: GRANOLA_SERVING,
+      calories: 210,
+      fat_g: 11,
+      saturated_fat_g: 5,
+      trans_fat_g: 0,
+      cholesterol_mg: 0,
+      sodium_mg: 50,
+      carbohydrate_g: 20,
+      fibre_g: 4,
+      sugars_g: 6,
+      protein_g: 8,
+      potassium_mg: 225,
+      calcium_mg: 30,
+      iron_mg: 2,
     },
+    nutrition: { gluten_free: true, grain_free: false },
     competitors: granolaCompetitors,
     faqs: [
       granolaStorageFaq,

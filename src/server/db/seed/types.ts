@@ -1,3 +1,5 @@
+import type { NutritionFacts } from '../../../domain/nutrition-facts.js';
+
 /**
  * Shapes of the demo catalogue. The content files in this folder fill them; seed/index.ts writes them
  * to the database. Money is in integer cents. Nutrition figures are per serving (one cookie, two energy
@@ -81,7 +83,9 @@ export interface SeedProduct {
   highlights: { heading: string; subheading: string }[];
   ingredients: string[];
   allergens: string[];
-  nutrition: SeedNutrition;
+  /** The Nutrition Facts table; the API's five nutrition numbers are derived from it. */
+  nutritionFacts: NutritionFacts;
+  nutrition: Pick<SeedNutrition, 'gluten_free' | 'grain_free'>;
   competitors: SeedCompetitor[];
   faqs: { question: string; answer: string }[];
   artwork: ArtworkKey;

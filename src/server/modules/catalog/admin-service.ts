@@ -169,6 +169,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               stock: input.stock,
               subscribeSavePercent: input.subscribe_save_percent,
               isActive: active,
+              nutritionFacts: input.nutrition_facts,
               sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
             })
             .returning({ id: products.id });
@@ -206,6 +207,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.subscribe_save_percent !== undefined
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
+        ...(changes.nutrition_facts !== undefined ? { nutritionFacts: changes.nutrition_facts } : {}),
         ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;

@@ -3,6 +3,8 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
 import type { ProductStatus } from '../../../domain/product-admin.js';
+import { summaryNutrition, type NutritionFacts } from '../../../domain/nutrition-facts.js';
+import { parseNutritionFacts } from '../../../domain/stored/nutrition-facts.js';
 import type { Database } from '../../db/client.js';
 import { createPreviewLinks } from './preview-links.js';
 import {
@@ -19,14 +21,16 @@ type NutritionRow = Pick<
   'calories' | 'protein' | 'fat' | 'carbs' | 'fiber' | 'glutenFree' | 'grainFree'
 >;
 
-/** A product's or competitor's nutrition columns in the API shape. */
-function nutritionOf(row: NutritionRow): Nutrition {
+/**
+ * A product's or competitor's nutrition in the API shape. A product with a Nutrition Facts table
+ * takes its five numbers from it, as the table shows them (decision 0062); the columns answer for
+ * the others and for the competitors.
+ */
+function nutritionOf(row: NutritionRow, facts: NutritionFacts | null = null): Nutrition {
   return {
-    calories: row.calories,
-    protein: row.protein,
-    fat: row.fat,
-    carbs: row.carbs,
-    fiber: row.fiber,
+    ...(facts
+      ? summaryNutrition(facts)
+      : { calories: row.calories, protein: row.protein, fat: row.fat, carbs: row.carbs, fiber: row.fiber }),
     gluten_free: row.glutenFree,
     grain_free: row.grainFree,
   };
@@ -98,6 +102,9 @@ export function createCatalogService(db: Database): CatalogService {
     const highlightsOf = byProduct(highlights);
     const competitorsOf = byProduct(competitors);
     const faqsOf = byProduct(faqs);
+    const factsOf = new Map(
+      rows.map(({ product: p }) => [p.id, parseNutritionFacts(p.id, p.nutritionFacts)]),
+    );
 
     return rows.map(({ product: p, category }) => ({
       id: p.id,
@@ -121,7 +128,8 @@ export function createCatalogService(db: Database): CatalogService {
       })),
       ingredients: p.ingredients,
       allergens: p.allergens,
-      nutrition: nutritionOf(p),
+      nutrition: nutritionOf(p, factsOf.get(p.id)),
+      nutrition_facts: factsOf.get(p.id) ?? null,
       competitors: (competitorsOf.get(p.id) ?? []).map((c) => ({
         competitor_name: c.competitorName,
         ...nutritionOf(c),

@@ -59,6 +59,7 @@ function product(overrides: Partial<Product> = {}): Product {
     ingredients: ['Oats', 'Dates', 'Coconut oil'],
     allergens: ['Tree nuts'],
     nutrition: someNutrition,
+    nutrition_facts: null,
     competitors: [{ competitor_name: 'Typical protein bar (60 g)', ...someNutrition }],
     faqs: [{ question: 'Are they soft?', answer: 'Soft in the middle, crisp at the edges.' }],
     stock: null,

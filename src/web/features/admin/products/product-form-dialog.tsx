@@ -6,6 +6,7 @@ import { ApiError, userMessage } from '../../../api';
 import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';
 import { FormError } from '../shared/states';
+import { NutritionFactsFields } from './nutrition-facts-fields';
 import {
   changedFields,
   createFields,
@@ -277,6 +278,7 @@ export function ProductFormDialog({
           {field('ingredients', 'Ingredients', { multiline: 4, hint: 'One per line.' })}
           {field('allergens', 'Allergens', { multiline: 4, hint: 'One per line.' })}
         </div>
+        <NutritionFactsFields register={register} errors={errors.nutrition_facts} />
         <ProductContentFields control={control} register={register} errors={errors} />
         <FormError>{errors.root?.message}</FormError>
       </form>

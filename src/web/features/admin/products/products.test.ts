@@ -50,6 +50,7 @@ const product: Product = {
     gluten_free: null,
     grain_free: null,
   },
+  nutrition_facts: null,
   competitors: [],
   faqs: [],
   stock: null,
@@ -128,6 +129,68 @@ describe('product form', () => {
   it('opens a new product as a draft, and a listed one with its status', () => {
     expect(productFormValues().status).toBe('draft');
     expect(productFormValues({ ...product, status: 'active' }).status).toBe('active');
+  });
+
+  it('edits the Nutrition Facts: every box empty is no table, a whole table is sent as the API takes it', () => {
+    const boxes = {
+      serving_en: '1/3 cup',
+      serving_fr: '1/3 tasse',
+      serving_grams: '45',
+      calories: '200',
+      fat_g: '10',
+      saturated_fat_g: '3',
+      trans_fat_g: '0',
+      carbohydrate_g: '19',
+      fibre_g: '4',
+      sugars_g: '6',
+      protein_g: '8',
+      cholesterol_mg: '0',
+      sodium_mg: '55',
+      potassium_mg: '200',
+      calcium_mg: '40',
+      iron_mg: '1.75',
+    };
+    const facts = {
+      serving: { en: '1/3 cup', fr: '1/3 tasse', grams: 45 },
+      calories: 200,
+      fat_g: 10,
+      saturated_fat_g: 3,
+      trans_fat_g: 0,
+      carbohydrate_g: 19,
+      fibre_g: 4,
+      sugars_g: 6,
+      protein_g: 8,
+      cholesterol_mg: 0,
+      sodium_mg: 55,
+      potassium_mg: 200,
+      calcium_mg: 40,
+      iron_mg: 1.75,
+    };
+    expect(productFields(product).nutrition_facts).toBeNull();
+    const values = productFormSchema.parse({ ...productFormValues(product), nutrition_facts: boxes });
+    expect(changedFields(productFields(product), values)).toEqual({ nutrition_facts: facts });
+    expect(productFormValues({ ...product, nutrition_facts: facts }).nutrition_facts).toEqual(boxes);
+    expect([...productFormData({ nutrition_facts: facts }, null).entries()]).toEqual([
+      ['nutrition_facts', JSON.stringify(facts)],
+    ]);
+    expect([...productFormData({ nutrition_facts: null }, null).entries()]).toEqual([
+      ['nutrition_facts', ''],
+    ]);
+
+    const problems = (overrides: Partial<typeof boxes>) =>
+      productFormSchema
+        .safeParse({ ...productFormValues(product), nutrition_facts: { ...boxes, ...overrides } })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(problems({ fat_g: '' })).toEqual([
+      ['nutrition_facts.fat_g', 'Enter the amount, or empty every box for no table.'],
+    ]);
+    expect(problems({ sodium_mg: 'lots', serving_fr: '' })?.map(([path]) => path)).toEqual([
+      'nutrition_facts.serving_fr',
+      'nutrition_facts.sodium_mg',
+    ]);
+    expect(problems({ fibre_g: '18' })).toEqual([
+      ['nutrition_facts.fibre_g', 'fibre_g + sugars_g (24 g) cannot be more than carbohydrate_g (19 g).'],
+    ]);
   });
 
   it('refuses a price of zero, below zero or with three decimals, and a size that is not whole grams', () => {

@@ -24,6 +24,7 @@ import {
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from '../../../../domain/subscriptions';
 import type { StockMovement } from '../../../../domain/product-admin';
 import { z } from '../../../../domain/zod';
+import { nutritionFactsFormSchema, nutritionFactsFormValues } from './nutrition-facts-form';
 
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -220,6 +221,8 @@ export const productFormSchema = z.object({
     'Please fill in both the question and the answer, or clear the row.',
     PRODUCT_LIMITS.faqs,
   ),
+  /** The Nutrition Facts table, or null when every box is empty (decision 0062). */
+  nutrition_facts: nutritionFactsFormSchema,
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFields = z.output<typeof productFormSchema>;
@@ -257,6 +260,7 @@ export function productFormValues(
       grain_free: dietText(c.grain_free),
     })),
     faqs: (product?.faqs ?? []).map((f) => ({ question: f.question, answer: f.answer })),
+    nutrition_facts: nutritionFactsFormValues(product?.nutrition_facts),
   };
 }
 
@@ -303,7 +307,8 @@ export function productFormData(fields: Partial<ProductFields>, image: File | nu
     ProductFields[ProductFieldName],
   ][]) {
     if (key === 'price' && typeof value === 'number') form.append(key, formatAmount(dollarsToCents(value)));
-    else if (Array.isArray(value)) form.append(key, JSON.stringify(value));
+    // Lists and the Nutrition Facts table as JSON text.
+    else if (typeof value === 'object' && value !== null) form.append(key, JSON.stringify(value));
     else if (value === null) form.append(key, '');
     else if (value !== undefined) form.append(key, String(value));
   }

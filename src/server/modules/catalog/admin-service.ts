@@ -21,6 +21,8 @@ import { heldUnits } from '../stock/reservations.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { categories, orderItems, products } from '../../db/schema.js';
+import type { GalleryImage } from '../../../domain/product-gallery.js';
+import { appendImages, removeImage, reorderImages, replaceFirstImage } from './gallery.js';
 import type { CatalogService } from './service.js';
 
 export { PRODUCT_NOT_FOUND };
@@ -92,7 +94,6 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               sizeGrams: input.size,
               priceCents: input.price,
               sku: input.sku,
-              imageUrl,
               features: input.features,
               idealTimeOfDay: input.ideal_time_of_day,
               nutritionInfo: input.nutrition_info,
@@ -104,6 +105,8 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
             })
             .returning({ id: products.id });
           if (input.stock !== null) await recordFirstCount(tx, row!.id, input.stock, by);
+          // Its image is its gallery's first (decision 0061), written where image_url is.
+          if (imageUrl) await replaceFirstImage(tx, row!.id, imageUrl);
           return row!.id;
         });
         return written(id);
@@ -135,28 +138,48 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.subscribe_save_percent !== undefined
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
-        ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;
-      if (Object.keys(set).length === 0 && newCount === undefined) return written(id);
+      if (Object.keys(set).length === 0 && newCount === undefined && !imageUrl) return written(id);
       const by = newCount !== undefined && adminId !== null ? await stockActor(db, adminId) : null;
       try {
         await db.transaction(async (tx) => {
           if (newCount !== undefined) {
             await setOnHand(tx, id, { onHand: newCount, expected: changes.expected_stock ?? null }, by);
           }
-          if (Object.keys(set).length === 0) return;
-          const updated = await tx
-            .update(products)
-            .set({ ...set, updatedAt: new Date() })
-            .where(eq(products.id, id))
-            .returning({ id: products.id });
-          if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+          if (Object.keys(set).length > 0) {
+            const updated = await tx
+              .update(products)
+              .set({ ...set, updatedAt: new Date() })
+              .where(eq(products.id, id))
+              .returning({ id: products.id });
+            if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+          }
+          // A new photo from the product form replaces the gallery's first (decision 0061).
+          if (imageUrl) await replaceFirstImage(tx, id, imageUrl);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
+      return written(id);
+    },
+
+    /** Adds uploaded photos at the end of the gallery, each described by the product's name. */
+    async addImages(id: number, urls: string[]) {
+      await db.transaction((tx) => appendImages(tx, id, urls));
+      return written(id);
+    },
+
+    /** The gallery in a new order, with its alt texts (exactly the images it holds). */
+    async reorderImages(id: number, images: GalleryImage[]) {
+      await db.transaction((tx) => reorderImages(tx, id, images));
+      return written(id);
+    },
+
+    /** Takes one photo out of the gallery (the stored file goes at garbage collection). */
+    async removeImage(id: number, url: string) {
+      await db.transaction((tx) => removeImage(tx, id, url));
       return written(id);
     },
 

@@ -1,9 +1,14 @@
-/** Reads the catalogue: products with their nutrition, highlights, competitors and FAQs, and categories. */
+/**
+ * Reads the catalogue: products with their nutrition, highlights, competitors, FAQs and gallery, and
+ * categories.
+ */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
+import { productGallery } from '../../../domain/product-gallery.js';
 import type { Database } from '../../db/client.js';
 import { categories, productCompetitors, productFaqs, productHighlights, products } from '../../db/schema.js';
+import { galleryRows } from './gallery.js';
 
 type NutritionRow = Pick<
   typeof products.$inferSelect,
@@ -35,7 +40,7 @@ export interface CatalogService {
 }
 
 export function createCatalogService(db: Database): CatalogService {
-  /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
+  /** Active products matching `where`, in shop order, with their child rows (5 queries in all). */
   async function fetchProducts(
     where?: SQL,
     includeHidden = false,
@@ -48,7 +53,7 @@ export function createCatalogService(db: Database): CatalogService {
       .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.product.id);
-    const [highlights, competitors, faqs] = await Promise.all([
+    const [highlights, competitors, faqs, gallery] = await Promise.all([
       db
         .select()
         .from(productHighlights)
@@ -64,6 +69,7 @@ export function createCatalogService(db: Database): CatalogService {
         .from(productFaqs)
         .where(inArray(productFaqs.productId, ids))
         .orderBy(asc(productFaqs.position)),
+      galleryRows(db, ids),
     ]);
     const byProduct = <T extends { productId: number }>(list: T[]) => {
       const map = new Map<number, T[]>();
@@ -73,6 +79,7 @@ export function createCatalogService(db: Database): CatalogService {
     const highlightsOf = byProduct(highlights);
     const competitorsOf = byProduct(competitors);
     const faqsOf = byProduct(faqs);
+    const galleryOf = byProduct(gallery);
 
     return rows.map(({ product: p, category }) => ({
       id: p.id,
@@ -85,6 +92,7 @@ export function createCatalogService(db: Database): CatalogService {
       size: p.sizeGrams,
       price: centsToDollars(p.priceCents),
       image_url: p.imageUrl,
+      images: productGallery(p.imageUrl, p.name, galleryOf.get(p.id) ?? []),
       sku: p.sku,
       features: p.features,
       ideal_time_of_day: p.idealTimeOfDay,

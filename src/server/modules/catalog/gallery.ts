@@ -88,10 +88,12 @@ export async function reorderImages(
 ): Promise<void> {
   const { gallery } = await lockedGallery(tx, productId);
   const urls = wanted.map((image) => image.url);
-  if (!isReorderOf(
-    gallery.map((image) => image.url),
-    urls,
-  )) {
+  if (
+    !isReorderOf(
+      gallery.map((image) => image.url),
+      urls,
+    )
+  ) {
     throw new ConflictError(GALLERY_MISMATCH);
   }
   await writeGallery(tx, productId, wanted);

@@ -37,7 +37,10 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
     description: 'Saving a cart at checkout, and restoring it from the reminder link.',
   },
   { name: 'marketing', description: 'Newsletter sign-up, the contact form and reviews.' },
-  { name: 'products (admin)', description: 'Product management: create, change, hide or delete products.' },
+  {
+    name: 'products (admin)',
+    description: 'Product management: create, change, hide or delete products, and their photo galleries.',
+  },
   { name: 'recipes', description: 'Recipes, ingredients and the production plan.' },
   { name: 'inbox', description: "The admin's inbox: contact messages and newsletter sign-ups." },
   { name: 'overview', description: "The shop's numbers and CSV exports." },

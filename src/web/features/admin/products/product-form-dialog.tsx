@@ -6,6 +6,7 @@ import { ApiError, userMessage } from '../../../api';
 import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';
 import { FormError } from '../shared/states';
+import { ProductGalleryEditor } from './product-gallery-editor';
 import {
   changedFields,
   createFields,
@@ -216,6 +217,7 @@ export function ProductFormDialog({
             />
           </FormField>
         </div>
+        {product && <ProductGalleryEditor product={product} />}
         <div className="grid gap-5 sm:grid-cols-2">
           {field('name', 'Name', creating ? {} : { hint: 'Renaming also changes the product page address.' })}
           <FormField id="product-category_id" label="Category" error={errors.category_id?.message}>

@@ -39,9 +39,9 @@ export default function ProductGalleryZoom({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/85" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink" />
         <Dialog.Content
-          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-3 outline-none md:p-6"
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-ink p-3 outline-none md:p-6"
           aria-describedby={undefined}
           onKeyDown={(event) => {
             if (!many) return;

@@ -54,10 +54,7 @@ export default function ProductGalleryZoom({
           }}
         >
           <div className="flex w-full max-w-[800px] items-center justify-between gap-4 text-cream">
-            <Dialog.Title className="font-display text-lg font-semibold">
-              {name}
-              {many && <span className="ml-2 text-sm font-normal">{`${index + 1} / ${images.length}`}</span>}
-            </Dialog.Title>
+            <Dialog.Title className="font-display text-lg font-semibold">{name}</Dialog.Title>
             <Dialog.Close className={step}>
               <X className="h-5 w-5" aria-hidden="true" />
               <span className="sr-only">Close the enlarged photo</span>
@@ -80,7 +77,7 @@ export default function ProductGalleryZoom({
                 <span className="sr-only">Previous photo</span>
               </button>
               <p className="max-w-[60vw] text-center text-sm text-cream" aria-live="polite">
-                {image.alt}
+                {`${index + 1} / ${images.length} · ${image.alt}`}
               </p>
               <button type="button" className={step} onClick={() => go(1)}>
                 <ChevronRight className="h-5 w-5" aria-hidden="true" />

@@ -54,7 +54,7 @@ export default function ProductGalleryZoom({
           }}
         >
           <div className="flex w-full max-w-[800px] items-center justify-between gap-4 text-cream">
-            <Dialog.Title className="font-display text-lg font-semibold">{name}</Dialog.Title>
+            <Dialog.Title className="font-display text-lg font-semibold text-cream">{name}</Dialog.Title>
             <Dialog.Close className={step}>
               <X className="h-5 w-5" aria-hidden="true" />
               <span className="sr-only">Close the enlarged photo</span>

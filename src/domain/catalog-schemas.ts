@@ -20,6 +20,8 @@ export const nutritionSchema = z.object(nutritionFields);
 export const competitorSchema = z.object({ competitor_name: z.string(), ...nutritionFields });
 export const highlightSchema = z.object({ heading: z.string(), subheading: z.string() });
 export const faqSchema = z.object({ question: z.string(), answer: z.string() });
+/** One photo of a product's gallery (decision 0061). */
+export const productImageSchema = z.object({ url: z.string(), alt: z.string() });
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -34,6 +36,8 @@ export const productSchema = z.object({
   /** dollars, two decimals */
   price: z.number(),
   image_url: z.string().nullable(),
+  /** The gallery, in order; its first image is `image_url` (decision 0061). */
+  images: z.array(productImageSchema),
   sku: z.string().nullable(),
   features: z.array(z.string()),
   ideal_time_of_day: z.string().nullable(),

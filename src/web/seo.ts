@@ -77,7 +77,17 @@ export function breadcrumbList(origin: string, trail: { name: string; path: stri
 
 /**
  * schema.org Product with a CAD offer, OutOfStock when it is sold out (docs/product.md, Catalogue).
+ * `image` lists every photo of the gallery, the first first (decision 0061).
  */
+/** The product's photos as absolute URLs: its gallery, or its one image; undefined with none. */
+function productImageUrls(
+  origin: string,
+  p: { image_url: string | null; images?: readonly { url: string }[] },
+) {
+  const urls = p.images?.length ? p.images.map((image) => image.url) : p.image_url ? [p.image_url] : [];
+  return urls.length > 0 ? urls.map((url) => new URL(url, origin).href) : undefined;
+}
+
 export function productJsonLd(
   origin: string,
   p: {
@@ -86,6 +96,7 @@ export function productJsonLd(
     sku: string | null;
     description: string;
     image_url: string | null;
+    images?: readonly { url: string }[];
     price: number;
     category: string;
     stock: number | null;
@@ -100,7 +111,7 @@ export function productJsonLd(
     name: p.name,
     sku: p.sku ?? undefined,
     description: p.description,
-    image: p.image_url ? new URL(p.image_url, origin).href : undefined,
+    image: productImageUrls(origin, p),
     url,
     category: p.category,
     brand: { '@type': 'Brand', name: brand.name },

@@ -330,6 +330,36 @@ export const productFaqs = pgTable(
   (t) => [index('product_faqs_product_id_idx').on(t.productId, t.position)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Product gallery (decision 0061)
+
+/**
+ * A product's photos, in the order the shop shows them, each with its alt text. The first one is
+ * also `products.image_url` (cards, cart, orders, feeds), kept equal by modules/catalog/gallery.ts,
+ * the one place that writes either.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** A stored image's URL (`/images/…-800w.webp`): its sizes are the srcset (src/domain/images.ts). */
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_images_product_id_idx').on(t.productId, t.position),
+    uniqueIndex('product_images_product_url_unique').on(t.productId, t.url),
+  ],
+);
+
+// End of product gallery
+// ---------------------------------------------------------------------------------------------
+
 /**
  * One row: a number that goes up with every change to the tables above, bumped by statement triggers
  * (migration 0004), whoever writes: the admin API, the seed, or an operator's SQL. Every instance

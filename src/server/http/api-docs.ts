@@ -42,7 +42,11 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
     name: 'product reviews',
     description: 'Reviews of products by verified buyers, helpful votes, and their moderation.',
   },
-  { name: 'products (admin)', description: 'Product management: create, change, hide or delete products.' },
+  {
+    name: 'products (admin)',
+    description:
+      'Product management: create, change, make draft or active, or delete products, and their photo galleries.',
+  },
   { name: 'recipes', description: 'Recipes, ingredients and the production plan.' },
   { name: 'inbox', description: "The admin's inbox: contact messages and newsletter sign-ups." },
   { name: 'overview', description: "The shop's numbers and CSV exports." },

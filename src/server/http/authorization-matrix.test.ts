@@ -44,6 +44,7 @@ import {
 import { ORDER_NOT_FOUND } from '../modules/orders/service.js';
 import {
   checkoutFixtures,
+  freshIp,
   shippingInfo,
   testCard,
   uniqueEmail,
@@ -106,6 +107,8 @@ interface Req {
   body?: unknown;
   /** Sent as multipart/form-data. */
   form?: Record<string, string>;
+  /** A file sent with `form` (multipart/form-data). */
+  file?: { field: string; bytes: Buffer; type: string };
   /** Instead of the caller's usual session (logout ends the session it is called with). */
   token?: string;
 }
@@ -171,6 +174,26 @@ async function scratchProduct(): Promise<number> {
     .values({ ...copy, slug: `matrix-${suffix}`, name: `Matrix ${suffix}`, sku: null })
     .returning({ id: products.id });
   return row!.id;
+}
+
+/** An 8x8 PNG: what a gallery upload must carry. */
+const MATRIX_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4UaGBFTEMLQkAUtVaAUH78mEAAAAASUVORK5CYII=',
+  'base64',
+);
+const GALLERY_URLS = [
+  '/images/products/aaaaaaaaaaaaaaaaaaaaaaaa-800w.webp',
+  '/images/products/bbbbbbbbbbbbbbbbbbbbbbbb-800w.webp',
+] as const;
+
+/** A scratch product whose gallery holds the two GALLERY_URLS (decision 0061). */
+async function galleryProduct(): Promise<number> {
+  const productId = await scratchProduct();
+  await db().update(products).set({ imageUrl: GALLERY_URLS[0] }).where(eq(products.id, productId));
+  await db()
+    .insert(schema.productImages)
+    .values(GALLERY_URLS.map((url, position) => ({ productId, position, url, alt: 'Matrix photo' })));
+  return productId;
 }
 
 let quantitySeq = 10;
@@ -1337,6 +1360,60 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'admin', status: 200 },
     request: (s) => ({ url: `/api/admin/products/${s.product.id}/stock-history` }),
   },
+  // Decision 0061: the gallery.
+  'POST /api/products/:id/images': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 201 },
+    prepare: async () => ({ productId: await scratchProduct() }),
+    request: (_s, _caller, target) => ({
+      url: `/api/products/${target.productId}/images`,
+      form: {},
+      file: { field: 'image', bytes: MATRIX_PNG, type: 'image/png' },
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      const rows = await db()
+        .select()
+        .from(schema.productImages)
+        .where(eq(schema.productImages.productId, Number(target.productId)));
+      expect(rows).toHaveLength(1);
+    },
+  },
+  'PATCH /api/products/:id/images': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async () => ({ productId: await galleryProduct() }),
+    request: (_s, _caller, target) => ({
+      url: `/api/products/${target.productId}/images`,
+      body: {
+        images: [
+          { url: GALLERY_URLS[1], alt: 'Second first' },
+          { url: GALLERY_URLS[0], alt: 'Then' },
+        ],
+      },
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      const [row] = await db()
+        .select()
+        .from(products)
+        .where(eq(products.id, Number(target.productId)));
+      expect(row?.imageUrl).toBe(GALLERY_URLS[1]);
+    },
+  },
+  'DELETE /api/products/:id/images': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    prepare: async () => ({ productId: await galleryProduct() }),
+    request: (_s, _caller, target) => ({
+      url: `/api/products/${target.productId}/images?url=${encodeURIComponent(GALLERY_URLS[0])}`,
+    }),
+    verify: async (_res, _s, _caller, target) => {
+      const [row] = await db()
+        .select()
+        .from(products)
+        .where(eq(products.id, Number(target.productId)));
+      expect(row?.imageUrl).toBe(GALLERY_URLS[1]);
+    },
+  },
   'DELETE /api/products/:id': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },
@@ -1421,13 +1498,27 @@ function send(method: string, req: Req, token: string | undefined) {
   const options = token ? { token } : {};
   if (req.form) {
     const boundary = `matrix${randomBytes(8).toString('hex')}`;
-    const raw =
-      Object.entries(req.form)
-        .map(
-          ([name, value]) =>
-            `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        )
-        .join('') + `--${boundary}--\r\n`;
+    const fields = Object.entries(req.form)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('');
+    if (req.file) {
+      const { field, bytes, type } = req.file;
+      const head = `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="a.png"\r\ncontent-type: ${type}\r\n\r\n`;
+      return t.app.inject({
+        method: method as Method,
+        url: req.url,
+        remoteAddress: freshIp(),
+        payload: Buffer.concat([Buffer.from(fields + head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+    }
+    const raw = fields + `--${boundary}--\r\n`;
     return f.call(method as Method, req.url, {
       ...options,
       raw,

@@ -572,7 +572,8 @@ function validParams(route: RegisteredRoute, actor: Actor): Record<string, strin
   if (
     url === '/api/products/:id/stock-adjustments' ||
     url === '/api/admin/products/:id/stock-history' ||
-    url === '/api/admin/products/:id/preview-link'
+    url === '/api/admin/products/:id/preview-link' ||
+    url === '/api/products/:id/images'
   ) {
     return { id: String(world.patchProduct.id) };
   }
@@ -682,6 +683,11 @@ function examples(actor: Actor): Record<string, object> {
     },
     'POST /api/products': { name: 'Fuzz Bar', price: 4.5, category_id: world.category.id },
     'POST /api/products/:id/stock-adjustments': { delta: 3, reason: 'received', note: 'Fuzz batch' },
+    // Multipart only: a JSON body is answered 415.
+    'POST /api/products/:id/images': { image: 'not a file' },
+    'PATCH /api/products/:id/images': {
+      images: [{ url: '/images/products/0123456789abcdef01234567-800w.webp', alt: 'A fuzz photo' }],
+    },
     'PATCH /api/products/:id': {
       name: 'Fuzz Bar',
       description: 'Crunchy.',
@@ -908,6 +914,8 @@ const BODY_ROUTES = [
   'POST /api/products',
   'PATCH /api/products/:id',
   'POST /api/products/:id/stock-adjustments',
+  'POST /api/products/:id/images',
+  'PATCH /api/products/:id/images',
   'POST /api/recipes',
   'POST /api/recipes/:id/ingredients',
   'POST /api/abandoned-cart',
@@ -1068,6 +1076,8 @@ describe('fuzzing every /api route', () => {
       'POST /api/products': [['name']],
       'PATCH /api/products/:id': [['name'], ['description'], ['is_active']],
       'POST /api/products/:id/stock-adjustments': [['delta'], ['reason'], ['note']],
+      'POST /api/products/:id/images': [['image']],
+      'PATCH /api/products/:id/images': [['images'], ['images', 0, 'url'], ['images', 0, 'alt']],
       'POST /api/recipes': [['product_id'], ['instructions'], ['cooking_time_minutes']],
       'POST /api/recipes/:id/ingredients': [['ingredient_id'], ['quantity'], ['unit']],
       'POST /api/abandoned-cart': [['email'], ['cartItems'], ['cartItems', 0, 'id'], ['total']],
@@ -1275,9 +1285,13 @@ describe('what the fuzzing found', () => {
   // code and were a 500; readMultipart (catalog/admin-routes.ts) now answers any unreadable form 400.
   it('answers a malformed multipart product upload with a 4xx, not a 500', async () => {
     await expectAllSafe(
-      [`/api/products`, `/api/products/${world.patchProduct.id}`].flatMap((url) =>
+      [
+        `/api/products`,
+        `/api/products/${world.patchProduct.id}`,
+        `/api/products/${world.patchProduct.id}/images`,
+      ].flatMap((url) =>
         MALFORMED_MULTIPART.map((payload) => ({
-          request: { method: url === '/api/products' ? 'POST' : 'PATCH', url, payload },
+          request: { method: /^\/api\/products\/\d+$/.test(url) ? 'PATCH' : 'POST', url, payload },
           token: world.admin.token,
         })),
       ),

@@ -16,6 +16,7 @@ import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionFactsTable } from '../components/product/nutrition-facts-table';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
+import { ProductGallery } from '../components/product/product-gallery';
 import { ProductImage } from '../components/product/product-image';
 import { PurchaseOptions } from '../components/product/purchase-options';
 import { QuantitySelector } from '../components/product/quantity-selector';
@@ -98,8 +99,13 @@ function Highlights({ product }: { product: Product }) {
       </h2>
       <div className="mt-10 grid items-center gap-8 md:grid-cols-3">
         {column(left, 'highlights-left')}
-        {/* Decorative, and the page's first section already shows it: left out on phones. */}
-        <ProductImage url={product.image_url} alt="" sizes="30vw" className="hidden rounded-3xl md:block" />
+        {/* Decorative (the gallery has every photo): its second, not the first again; left out on phones. */}
+        <ProductImage
+          url={product.images[1]?.url ?? product.image_url}
+          alt=""
+          sizes="30vw"
+          className="hidden rounded-3xl md:block"
+        />
         {column(right, 'highlights-right')}
       </div>
     </section>
@@ -144,13 +150,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs trail={trail} />
       <section className="container-page product-hero pt-4 pb-10 md:py-12">
         <div>
-          <ProductImage
-            url={product.image_url}
-            alt={product.name}
-            sizes="(min-width: 768px) 48vw, 38vw"
-            priority
-            className="rounded-2xl shadow-sm"
-          />
+          <ProductGallery images={product.images} name={product.name} sizes="(min-width: 768px) 48vw, 38vw" />
         </div>
         <div className="flex flex-col gap-2 self-center">
           <p className="eyebrow">{product.category}</p>

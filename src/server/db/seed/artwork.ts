@@ -13,6 +13,11 @@
 import type { ArtworkKey, SceneKey } from './types.js';
 import { drawProduct } from './artwork/products.js';
 import { drawScene } from './artwork/scenes.js';
+import { drawProductView, PRODUCT_VIEWS, type ProductView } from './artwork/views.js';
+
+/** A product's other gallery views (artwork/views.ts): the pack and a serving. */
+export type ViewKey = `${ArtworkKey}-${ProductView}`;
+export const viewKey = (key: ArtworkKey, view: ProductView): ViewKey => `${key}-${view}`;
 
 // Written as records so the compiler insists that every key is listed exactly once.
 const products = {
@@ -45,17 +50,26 @@ const scenes = {
   'scene-instagram-6': true,
 } as const satisfies Record<SceneKey, true>;
 
+const views = new Map<string, [ArtworkKey, ProductView]>(
+  (Object.keys(products) as ArtworkKey[]).flatMap((key) =>
+    PRODUCT_VIEWS.map((view) => [viewKey(key, view), [key, view]] as const),
+  ),
+);
+
 /** Every key, for the seed to render. */
-export const artworkKeys: readonly (ArtworkKey | SceneKey)[] = [
+export const artworkKeys: readonly (ArtworkKey | SceneKey | ViewKey)[] = [
   ...(Object.keys(products) as ArtworkKey[]),
   ...(Object.keys(scenes) as SceneKey[]),
+  ...([...views.keys()] as ViewKey[]),
 ];
 
-function isScene(key: ArtworkKey | SceneKey): key is SceneKey {
+function isScene(key: ArtworkKey | SceneKey | ViewKey): key is SceneKey {
   return Object.hasOwn(scenes, key);
 }
 
 /** Returns a complete standalone SVG document (string) for the key. */
-export function drawArtwork(key: ArtworkKey | SceneKey): string {
-  return isScene(key) ? drawScene(key) : drawProduct(key);
+export function drawArtwork(key: ArtworkKey | SceneKey | ViewKey): string {
+  if (isScene(key)) return drawScene(key);
+  const view = views.get(key);
+  return view ? drawProductView(...view) : drawProduct(key as ArtworkKey);
 }

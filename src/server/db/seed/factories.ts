@@ -8,6 +8,7 @@ import {
   ingredients,
   productCompetitors,
   productFaqs,
+  productImages,
   productHighlights,
   products,
   recipeIngredients,
@@ -69,7 +70,12 @@ export async function insertProduct(
   db: Db,
   product: ProductInput,
   categoryId: number,
-  media: { imageUrl?: string | null; nutritionLabelUrl?: string | null } = {},
+  media: {
+    imageUrl?: string | null;
+    /** The gallery after `imageUrl`, its first photo (decision 0061): the seed's other views. */
+    moreImages?: { url: string; alt: string }[];
+    nutritionLabelUrl?: string | null;
+  } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(products)
@@ -114,6 +120,12 @@ export async function insertProduct(
   }
   if (product.faqs.length > 0) {
     await db.insert(productFaqs).values(product.faqs.map((f, position) => ({ productId, position, ...f })));
+  }
+  if (media.imageUrl) {
+    const gallery = [{ url: media.imageUrl, alt: product.name }, ...(media.moreImages ?? [])];
+    await db
+      .insert(productImages)
+      .values(gallery.map(({ url, alt }, position) => ({ productId, position, url, alt })));
   }
   return productId;
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { variantWidths } from '../../../domain/images.js';
 import type { ImageStore } from '../../modules/images/store.js';
-import { artworkKeys, drawArtwork } from './artwork.js';
+import { artworkKeys, drawArtwork, type ViewKey } from './artwork.js';
 import { drawNutritionLabel } from './nutrition-label.js';
 import type { ArtworkKey, SceneKey, SeedProduct } from './types.js';
 
@@ -18,7 +18,7 @@ const hashOf = (content: string) =>
   createHash('sha256').update(content).update('v2').digest('hex').slice(0, 10);
 
 /** A drawing's stored base name and its full width; its sizes are `<base>-<w>w.webp` (variantWidths). */
-function artworkName(key: ArtworkKey | SceneKey, svg: string) {
+function artworkName(key: ArtworkKey | SceneKey | ViewKey, svg: string) {
   const width = WIDE_SCENES.has(key) ? 1200 : 800;
   return { base: `seed/${key}-${hashOf(svg)}`, width, height: 800 };
 }
@@ -41,8 +41,10 @@ export function seedArtworkNames(): readonly string[] {
  * Public URL of each drawing, rendering and storing any size the store does not have, at each width
  * of the naming rule in src/domain/images.ts.
  */
-export async function ensureSeedImages(store: ImageStore): Promise<Record<ArtworkKey | SceneKey, string>> {
-  const urls = {} as Record<ArtworkKey | SceneKey, string>;
+export async function ensureSeedImages(
+  store: ImageStore,
+): Promise<Record<ArtworkKey | SceneKey | ViewKey, string>> {
+  const urls = {} as Record<ArtworkKey | SceneKey | ViewKey, string>;
   await Promise.all(
     artworkKeys.map(async (key) => {
       const svg = drawArtwork(key);

@@ -9,6 +9,8 @@ import { categories, products, recipes, reviews } from '../schema.js';
 import { seedCategories } from './categories.js';
 import { insertCategory, insertProduct, insertRecipe } from './factories.js';
 import { ensureNutritionLabel, ensureSeedImages } from './images.js';
+import { viewKey } from './artwork.js';
+import { PRODUCT_VIEWS, viewAlt } from './artwork/views.js';
 import { seedProducts } from './products.js';
 import { seedRecipes } from './recipes.js';
 import { seedReviews } from './reviews.js';
@@ -54,6 +56,11 @@ export async function seedDemoCatalogue(db: Database, store: ImageStore): Promis
         product.slug,
         await insertProduct(tx, { ...product, sortOrder: index }, categoryId, {
           imageUrl: images[product.artwork],
+          // The gallery's other views (decision 0061): the pack, then a serving.
+          moreImages: PRODUCT_VIEWS.map((view) => ({
+            url: images[viewKey(product.artwork, view)],
+            alt: viewAlt(product.artwork, view, product.name),
+          })),
           nutritionLabelUrl: labels.get(product.slug) ?? null,
         }),
       );

@@ -15,12 +15,17 @@ import {
   stockMovementSchema,
 } from '../../../domain/product-admin.js';
 import { NotFoundError } from '../../../domain/errors.js';
+import {
+  galleryDeleteQuerySchema,
+  galleryOrderSchema,
+  MAX_GALLERY_UPLOAD_FILES,
+} from '../../../domain/product-gallery.js';
 import { requireViewer } from '../../http/audience.js';
 import { HttpError, parseOr400 } from '../../http/errors.js';
 import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
 import { jsonOrMultipartBody, multipartBody } from '../../http/validation.js';
 import type { ImageStore } from '../images/store.js';
-import { IMAGE_TOO_LARGE, withStoredImage } from '../uploads/product-images.js';
+import { IMAGE_TOO_LARGE, withStoredImage, withStoredImages } from '../uploads/product-images.js';
 import { PRODUCT_NOT_FOUND, type ProductAdminService } from './admin-service.js';
 import type { CatalogService } from './service.js';
 
@@ -60,6 +65,36 @@ async function readMultipart(
     throw new HttpError(400, 'The form could not be read.');
   }
   return { fields, image: image && image.length > 0 ? image : null };
+}
+
+/** A gallery upload: one to MAX_GALLERY_UPLOAD_FILES files, each in the field `image`. */
+async function readImageFiles(request: FastifyRequest): Promise<Buffer[]> {
+  const files: Buffer[] = [];
+  try {
+    const parts = request.parts({ limits: { files: MAX_GALLERY_UPLOAD_FILES, fields: 0 } });
+    for await (const part of parts) {
+      if (part.type !== 'file' || part.fieldname !== 'image') {
+        if (part.type === 'file') await (part as MultipartFile).toBuffer();
+        throw new HttpError(400, 'Send the images as files, each in the field "image".');
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length > 0) files.push(bytes);
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMAGE_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') {
+      throw new HttpError(413, `Send at most ${MAX_GALLERY_UPLOAD_FILES} images at a time.`);
+    }
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new HttpError(400, 'Send the images as files, each in the field "image".');
+    }
+    if (error instanceof HttpError) throw error;
+    request.log.info({ err: error }, 'unreadable multipart form');
+    throw new HttpError(400, 'The form could not be read.');
+  }
+  if (files.length === 0) throw new HttpError(400, 'Send at least one image, in the field "image".');
+  return files;
 }
 
 export function productAdminRoutes(
@@ -149,6 +184,72 @@ export function productAdminRoutes(
       }
       return changed(await admin.update(id, request.body, null, adminId));
     },
+  );
+
+  // The gallery (decision 0061): add photos, reorder and describe them, take one out.
+  app.post(
+    '/api/products/:id/images',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "Add photos at the end of the product's gallery (multipart/form-data)",
+        description:
+          `One to ${MAX_GALLERY_UPLOAD_FILES} files, each in the field \`image\` (JPEG, PNG or WebP, at most ` +
+          "5 MB): stored as WebP variants, described by the product's name until an alt text is set. " +
+          'A gallery holds at most 12 photos (409 past that).',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: multipartBody(
+          z.object({ image: z.file().describe('JPEG, PNG or WebP; send the field once per file.') }),
+        ),
+        response: { 201: savedProductSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the images as multipart/form-data.');
+      const { id } = request.params;
+      const files = await readImageFiles(request);
+      const saved = await withStoredImages(images, files, (urls) => admin.addImages(id, urls));
+      reply.status(201);
+      return changed(saved);
+    },
+  );
+
+  app.patch(
+    '/api/products/:id/images',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "The product's gallery in a new order, with each photo's alt text",
+        description:
+          'Every photo of the gallery exactly once (409 when the list is not the gallery any more); ' +
+          "the first becomes the product's `image_url`.",
+        params: idParams,
+        body: galleryOrderSchema,
+        response: { 200: savedProductSchema, ...errorResponses },
+      },
+    },
+    async (request) => changed(await admin.reorderImages(request.params.id, request.body.images)),
+  );
+
+  app.delete(
+    '/api/products/:id/images',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "Take one photo out of the product's gallery",
+        description:
+          'The next photo becomes the first (`image_url`); the stored file goes at the next garbage ' +
+          'collection after the grace period.',
+        params: idParams,
+        querystring: galleryDeleteQuerySchema,
+        response: { 200: savedProductSchema, ...errorResponses },
+      },
+    },
+    async (request) => changed(await admin.removeImage(request.params.id, request.query.url)),
   );
 
   // Decision 0039: the count changes by what happened, never by overwriting it.

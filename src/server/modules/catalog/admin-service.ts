@@ -35,6 +35,8 @@ import {
   productHighlights,
   products,
 } from '../../db/schema.js';
+import type { GalleryImage } from '../../../domain/product-gallery.js';
+import { appendImages, removeImage, reorderImages, replaceFirstImage } from './gallery.js';
 import type { CatalogService } from './service.js';
 
 export { PRODUCT_NOT_FOUND };
@@ -160,7 +162,6 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               sizeGrams: input.size,
               priceCents: input.price,
               sku: input.sku,
-              imageUrl,
               features: input.features,
               idealTimeOfDay: input.ideal_time_of_day,
               nutritionInfo: input.nutrition_info,
@@ -174,6 +175,8 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
             })
             .returning({ id: products.id });
           if (input.stock !== null) await recordFirstCount(tx, row!.id, input.stock, by);
+          // Its image is its gallery's first (decision 0061), written where image_url is.
+          if (imageUrl) await replaceFirstImage(tx, row!.id, imageUrl);
           await writeContentLists(tx, row!.id, input);
           return row!.id;
         });
@@ -208,7 +211,6 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
         ...(changes.nutrition_facts !== undefined ? { nutritionFacts: changes.nutrition_facts } : {}),
-        ...(imageUrl ? { imageUrl } : {}),
       };
       const newCount = changes.stock;
       const lists: ContentLists = {
@@ -217,7 +219,8 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         faqs: changes.faqs,
       };
       const listsSent = Object.values(lists).some((list) => list !== undefined);
-      if (Object.keys(set).length === 0 && newCount === undefined && !listsSent) return written(id);
+      if (Object.keys(set).length === 0 && newCount === undefined && !listsSent && !imageUrl)
+        return written(id);
       const by = newCount !== undefined && adminId !== null ? await stockActor(db, adminId) : null;
       try {
         await db.transaction(async (tx) => {
@@ -234,11 +237,13 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               priceCents: products.priceCents,
             });
           if (updated.length === 0) throw new NotFoundError(PRODUCT_NOT_FOUND);
+          // A new photo from the product form replaces the gallery's first (decision 0061).
+          if (imageUrl) await replaceFirstImage(tx, id, imageUrl);
           // Checked on the row as written, so a change that removes the image or makes it active at
           // once cannot leave an active product without one (decision 0065).
           const row = updated[0]!;
           if (row.isActive && (changes.status === 'active' || changes.is_active === true)) {
-            const problem = activationProblem({ image_url: row.imageUrl, price: row.priceCents });
+            const problem = activationProblem({ image_url: imageUrl ?? row.imageUrl, price: row.priceCents });
             if (problem) throw new InvalidError(problem);
           }
           await writeContentLists(tx, id, lists);
@@ -247,6 +252,24 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         if (isUniqueViolation(error)) throw new ConflictError(conflictMessage(error));
         throw error;
       }
+      return written(id);
+    },
+
+    /** Adds uploaded photos at the end of the gallery, each described by the product's name. */
+    async addImages(id: number, urls: string[]) {
+      await db.transaction((tx) => appendImages(tx, id, urls));
+      return written(id);
+    },
+
+    /** The gallery in a new order, with its alt texts (exactly the images it holds). */
+    async reorderImages(id: number, images: GalleryImage[]) {
+      await db.transaction((tx) => reorderImages(tx, id, images));
+      return written(id);
+    },
+
+    /** Takes one photo out of the gallery (the stored file goes at garbage collection). */
+    async removeImage(id: number, url: string) {
+      await db.transaction((tx) => removeImage(tx, id, url));
       return written(id);
     },
 

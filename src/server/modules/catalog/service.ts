@@ -1,11 +1,16 @@
-/** Reads the catalogue: products with their nutrition, highlights, competitors and FAQs, and categories. */
+/**
+ * Reads the catalogue: products with their nutrition, highlights, competitors, FAQs, gallery and
+ * rating, and categories.
+ */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
 import type { Category, Nutrition, Product } from '../../../domain/catalog.js';
 import type { ProductStatus } from '../../../domain/product-admin.js';
+import { productGallery } from '../../../domain/product-gallery.js';
 import { summaryNutrition, type NutritionFacts } from '../../../domain/nutrition-facts.js';
 import { parseNutritionFacts } from '../../../domain/stored/nutrition-facts.js';
 import type { Database } from '../../db/client.js';
+import { galleryRows } from './gallery.js';
 import { createPreviewLinks } from './preview-links.js';
 import {
   categories,
@@ -56,7 +61,7 @@ export interface CatalogService {
 
 export function createCatalogService(db: Database): CatalogService {
   const previews = createPreviewLinks(db);
-  /** Active products matching `where`, in shop order, with their child rows (4 queries in all). */
+  /** Active products matching `where`, in shop order, with their child rows (6 queries in all). */
   async function fetchProducts(where?: SQL, includeHidden = false): Promise<AdminCatalogProduct[]> {
     const rows = await db
       .select({ product: products, category: { name: categories.name, slug: categories.slug } })
@@ -66,7 +71,7 @@ export function createCatalogService(db: Database): CatalogService {
       .orderBy(asc(categories.sortOrder), asc(products.sortOrder), asc(products.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.product.id);
-    const [highlights, competitors, faqs, ratings] = await Promise.all([
+    const [highlights, competitors, faqs, ratings, gallery] = await Promise.all([
       db
         .select()
         .from(productHighlights)
@@ -92,6 +97,7 @@ export function createCatalogService(db: Database): CatalogService {
         .from(productReviews)
         .where(and(inArray(productReviews.productId, ids), eq(productReviews.status, 'published')))
         .groupBy(productReviews.productId),
+      galleryRows(db, ids),
     ]);
     const ratingOf = new Map(ratings.map((r) => [r.productId, { average: r.average, count: r.count }]));
     const byProduct = <T extends { productId: number }>(list: T[]) => {
@@ -105,6 +111,7 @@ export function createCatalogService(db: Database): CatalogService {
     const factsOf = new Map(
       rows.map(({ product: p }) => [p.id, parseNutritionFacts(p.id, p.nutritionFacts)]),
     );
+    const galleryOf = byProduct(gallery);
 
     return rows.map(({ product: p, category }) => ({
       id: p.id,
@@ -117,6 +124,7 @@ export function createCatalogService(db: Database): CatalogService {
       size: p.sizeGrams,
       price: centsToDollars(p.priceCents),
       image_url: p.imageUrl,
+      images: productGallery(p.imageUrl, p.name, galleryOf.get(p.id) ?? []),
       sku: p.sku,
       features: p.features,
       ideal_time_of_day: p.idealTimeOfDay,

@@ -3,8 +3,8 @@
  * 0025) that deletes images nothing refers to any more, for any ImageStore (it uses only list and
  * delete).
  *
- * Referred to: a product's image (both sizes: the srcset and thumbnail rule of src/domain/images.ts)
- * and nutrition panel, hidden products included, which is also what keeps a past order's product
+ * Referred to: a product's image (both sizes: the srcset and thumbnail rule of src/domain/images.ts),
+ * every photo of its gallery (decision 0061) and its nutrition panel, hidden products included, which is also what keeps a past order's product
  * image (order lines keep their product, which is hidden rather than deleted once ordered, and store
  * no image URL of their own); the categories' page images; and the seed artwork of this build, which
  * the home, shop and about pages show whatever the database holds.
@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nextHousekeepingRun, RETENTION_DAYS } from '../../../domain/retention.js';
 import { imageCollectionJobPayloadSchema } from '../../../domain/stored/job-payloads.js';
 import type { Database } from '../../db/client.js';
-import { categories, imageOrphans, products } from '../../db/schema.js';
+import { categories, imageOrphans, productImages, products } from '../../db/schema.js';
 import { seedArtworkNames } from '../../db/seed/images.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { namesReferencedBy } from './names.js';
@@ -71,6 +71,7 @@ export async function referencedImageNames(db: Database): Promise<Set<string>> {
     add(row.image);
     add(row.label);
   }
+  for (const { url } of await db.select({ url: productImages.url }).from(productImages)) add(url);
   for (const { config } of await db.select({ config: categories.config }).from(categories)) {
     add(config?.qualityPromise?.imageUrl);
     add(config?.ingredientHighlight?.imageUrl);

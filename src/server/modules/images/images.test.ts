@@ -349,7 +349,8 @@ describe('the seed artwork and nutrition panels', () => {
       [...seedArtworkNames(), ...[...labels.values()].map(nameOf)].sort(),
     );
     expect(empty.entries.get(nameOf(urls['scene-hero']))?.contentType).toBe('image/webp');
-  });
+    // Rendering every drawing (each product's gallery views too, decision 0061) takes a while.
+  }, 120_000);
 });
 
 describe('DATA_DIR/images of an older version', () => {
@@ -648,5 +649,6 @@ describe('S3_URL', () => {
       await shop.close();
       await standIn.close();
     }
-  });
+    // A new shop on an empty bucket renders the seed's artwork, each product's gallery views too.
+  }, 120_000);
 });

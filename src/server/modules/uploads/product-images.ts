@@ -87,3 +87,23 @@ export async function withStoredImage<T>(
     throw error;
   }
 }
+
+/**
+ * Stores several uploaded images (a gallery upload, decision 0061), runs the write with their URLs in
+ * the order sent, and removes every one of them again when a file is refused or the write fails.
+ */
+export async function withStoredImages<T>(
+  store: ImageStore,
+  files: Buffer[],
+  write: (imageUrls: string[]) => Promise<T>,
+): Promise<T> {
+  const imageUrls: string[] = [];
+  const removeAll = () => Promise.all(imageUrls.map((url) => removeProductImage(store, url).catch(() => {})));
+  try {
+    for (const bytes of files) imageUrls.push(await storeProductImage(store, bytes));
+    return await write(imageUrls);
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
+}

@@ -45,6 +45,7 @@ function product(overrides: Partial<Product> = {}): Product {
     size: 680,
     price: 34.99,
     image_url: '/images/seed/test-trail-cookies-1200w.webp',
+    images: [{ url: '/images/seed/test-trail-cookies-1200w.webp', alt: 'Test Trail Cookies' }],
     sku: 'NB-TEST-8',
     features: ['20g Protein', 'Gluten-Free'],
     ideal_time_of_day: 'Post-workout',
@@ -193,6 +194,7 @@ describe('product page with missing data', () => {
       renderProductPage(
         product({
           image_url: null,
+          images: [],
           nutrition: noNutrition,
           competitors: [],
           ideal_time_of_day: null,

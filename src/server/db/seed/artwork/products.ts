@@ -22,7 +22,7 @@ import { bowlColors, bowlSide, pouch, type BowlColors, type PouchColors } from '
 
 const SIZE = 800;
 
-const tints = {
+export const tints = {
   'cookie-classic-chocolate-chunk': { bg: '#F6E4CF', glow: '#FFF4E6', floor: '#EBCFB0' },
   'cookie-double-chocolate-chunk': { bg: '#F0DCD6', glow: '#FBF0EC', floor: '#E0C2B8' },
   'cookie-peanut-butter-crunch': { bg: '#F6EBC8', glow: '#FFF9E6', floor: '#EAD9A6' },
@@ -203,7 +203,7 @@ function granolaProduct(c: Canvas, st: GranolaStyle, bowl: BowlColors, bag: Pouc
   ].join('');
 }
 
-const pouches = {
+export const pouches = {
   maple: { kraft: '#CFAE82', kraftDark: '#A47E52', label: brand.forest, accent: brand.maple },
   chocolate: { kraft: '#C9A67A', kraftDark: '#9C764B', label: brand.brown, accent: '#F4E3C8' },
 } as const satisfies Record<string, PouchColors>;

@@ -7,6 +7,7 @@ import { describedBy, FormField, inputClass } from '../../../components/account/
 import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';
 import { FormError } from '../shared/states';
 import { NutritionFactsFields } from './nutrition-facts-fields';
+import { ProductGalleryEditor } from './product-gallery-editor';
 import {
   changedFields,
   createFields,
@@ -226,6 +227,7 @@ export function ProductFormDialog({
             />
           </FormField>
         </div>
+        {product && <ProductGalleryEditor product={product} />}
         <div className="grid gap-5 sm:grid-cols-2">
           {field('name', 'Name', creating ? {} : { hint: 'Renaming also changes the product page address.' })}
           <FormField id="product-category_id" label="Category" error={errors.category_id?.message}>

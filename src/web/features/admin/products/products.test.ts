@@ -33,6 +33,7 @@ const product: Product = {
   size: 360,
   price: 11.95,
   image_url: null,
+  images: [],
   sku: 'NB-GR-MAL-360',
   features: ['Gluten-Free', 'No Added Sugar'],
   ideal_time_of_day: null,

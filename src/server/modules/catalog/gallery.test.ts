@@ -93,6 +93,14 @@ const remove = (id: number, url: string, token: string | null = adminToken) =>
   });
 
 describe('a product gallery', () => {
+  it('keeps the only photo of an active product: shoppers never see one without (decision 0065)', async () => {
+    const lone = await newProduct(`Lone Photo ${Date.now()}`);
+    const refused = await remove(lone.id, lone.first);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/only photo of an active product/);
+    expect((await shopProduct(lone.slug)).images).toHaveLength(1);
+  });
+
   it('adds several photos, reorders them with alt texts, deletes one; image_url is always the first', async () => {
     const { id, slug, first } = await newProduct('Gallery Granola');
     // The shop's cached catalogue is read first, so the changes below must refresh it.
@@ -232,11 +240,6 @@ describe('a product gallery', () => {
     await expectMessage(await patch(999_999, { images: [{ url: first, alt: 'a' }] }), 404);
     await expectMessage(await f.call('DELETE', `/api/products/${id}/images`, { token: adminToken }), 400);
     await expectMessage(await remove(id, other), 404);
-    // The only photo of an active product stays (decision 0065): shoppers never see one without.
-    const lone = await newProduct(`Lone Photo ${Date.now()}`);
-    const refused = await remove(lone.id, lone.first);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/only photo of an active product/);
 
     expect(await shopProduct(slug)).toEqual(before);
     const stored = [];

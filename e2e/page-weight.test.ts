@@ -114,8 +114,11 @@ describe('first-load weight of public pages', () => {
   // (decisions 0051-0053) grew the shared chunk by about 1 kB; 22 kB until the product page's
   // One-time / Subscribe choice and the cart's subscription lines (decision 0056) added about 1.1 kB
   // (the schedule and the API's texts stay out of these pages). What only some visits need (the
-  // drawer, the sticky bar, the nutrition label, the welcome banner) is fetched on demand.
-  it("keeps the shop's own first-load scripts under 23 kB brotli, apart from the framework's", async () => {
+  // drawer, the sticky bar, the nutrition label, the welcome banner) is fetched on demand. 23 kB
+  // until the product page's gallery, Nutrition Facts, reviews and the header's search box
+  // (decisions 0061-0064) added about 2.5 kB, inside the 5 kB they were allowed; the zoom view and
+  // the review form are fetched on demand.
+  it("keeps the shop's own first-load scripts under 26 kB brotli, apart from the framework's", async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
       const scripts = startModules(html);
@@ -128,7 +131,7 @@ describe('first-load weight of public pages', () => {
         else shopOwn += bytes;
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
-      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(23 * KB);
+      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(26 * KB);
       console.log(`first-load scripts of ${path}: ${shopOwn} bytes brotli`);
     }
   });

@@ -121,6 +121,7 @@ describe('the admin', () => {
     form.append('description', 'Made for a test.');
     form.append('price', '9.95');
     form.append('category_id', '3');
+    form.append('status', 'active');
     form.append('image', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'p.png');
     const created = await fetch(`${shop.url}/api/products`, {
       method: 'POST',

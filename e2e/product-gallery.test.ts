@@ -151,6 +151,7 @@ describe('the owner’s photos', () => {
       description: 'Made for the gallery journey.',
       price: '14.50',
       category_id: String(products.find((p) => p.category === 'Granola')!.category_id),
+      status: 'active',
     }))
       form.append(key, value);
     form.append('image', new Blob([new Uint8Array(await png(196))], { type: 'image/png' }), 'one.png');

@@ -210,7 +210,7 @@ describe('home page', () => {
     await hydrated(page);
     const status = page.locator('#newsletter-status');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => status.textContent()).toBe('Email is required!');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Email is required!');
     await page.getByLabel('Email address').fill('snacker@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     // Double opt-in (decision 0042): the address's owner confirms through the e-mailed link

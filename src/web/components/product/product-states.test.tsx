@@ -189,7 +189,7 @@ describe('product page with missing data', () => {
     expect(page).toContain('Tree nuts');
   });
 
-  it("shows 'No Image Available', 'N/A', 'Anytime' and no label button for a bare product", () => {
+  it("shows 'No Image Available', 'Anytime', no comparison and no label button for a bare product", () => {
     const page = text(
       renderProductPage(
         product({
@@ -204,7 +204,9 @@ describe('product page with missing data', () => {
     );
     // The main image and the one between the highlights.
     expect(count(page, 'No Image Available')).toBe(2);
-    expect(count(page, 'N/A')).toBe(7);
+    // Nothing to compare with: no 'We vs Them' table of 'N/A' (decision 0065).
+    expect(count(page, 'N/A')).toBe(0);
+    expect(page).not.toContain('We vs Them');
     expect(page).toContain('Best time to eat: Anytime');
     expect(page).not.toContain('View nutrition label');
   });

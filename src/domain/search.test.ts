@@ -102,17 +102,19 @@ describe('dietsOf', () => {
 
 describe('sortResults', () => {
   const items = [
-    { product: { price: 20 }, rank: 1, position: 2 },
-    { product: { price: 10 }, rank: 3, position: 1 },
-    { product: { price: 20 }, rank: 3, position: 0 },
+    { product: { price: 20, rating: { average: 4.5, count: 2 } }, rank: 1, position: 2 },
+    { product: { price: 10, rating: { average: 0, count: 0 } }, rank: 3, position: 1 },
+    { product: { price: 20, rating: { average: 4.5, count: 9 } }, rank: 3, position: 0 },
   ];
   const order = (key: SearchSortKey) => sortResults(items, key).map((item) => item.position);
 
-  it('orders by relevance, shop order, price up and price down; ties keep the shop order', () => {
+  it('orders by relevance, shop order, price up and down, and rating; ties keep the shop order', () => {
     expect(order('relevance')).toEqual([0, 1, 2]);
     expect(order('featured')).toEqual([0, 1, 2]);
     expect(order('price-asc')).toEqual([1, 0, 2]);
     expect(order('price-desc')).toEqual([0, 2, 1]);
+    // The same average: more reviews first; none at all last.
+    expect(order('rating')).toEqual([0, 2, 1]);
     expect(items.map((item) => item.position)).toEqual([2, 1, 0]);
   });
 });

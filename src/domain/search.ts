@@ -113,7 +113,7 @@ export function dietsOf(product: DietFacts): DietKey[] {
 
 /** A matched product as the sorts see it: its relevance and its place in the shop's own order. */
 export interface Ranked {
-  product: Pick<Product, 'price'>;
+  product: Pick<Product, 'price' | 'rating'>;
   /** Higher is a better match. */
   rank: number;
   /** Position in the shop's order (category, then the product's sort order): 'featured'. */
@@ -136,6 +136,16 @@ export const SEARCH_SORTS = [
     key: 'price-desc',
     label: 'Price: high to low',
     compare: (a: Ranked, b: Ranked) => b.product.price - a.product.price,
+  },
+  {
+    // Published reviews only (decision 0063): the higher average first, then the more reviews; a
+    // product nobody has reviewed yet comes after every reviewed one.
+    key: 'rating',
+    label: 'Customer rating',
+    compare: (a: Ranked, b: Ranked) =>
+      Number(b.product.rating.count > 0) - Number(a.product.rating.count > 0) ||
+      b.product.rating.average - a.product.rating.average ||
+      b.product.rating.count - a.product.rating.count,
   },
 ] as const;
 

@@ -156,6 +156,10 @@ describe('GET /api/search: filters, sorts, pages', () => {
     const featured = slugs(await q('protein', '&sort=featured'));
     const shop = (await t.app.inject('/api/products')).json() as { slug: string }[];
     expect(featured).toEqual(shop.map((p) => p.slug).filter((slug) => featured.includes(slug)));
+    // By rating: with no published reviews yet, every product ties and keeps the shop order.
+    const rated = await q('protein', '&sort=rating');
+    expect(rated.sort).toBe('rating');
+    expect(slugs(rated)).toEqual(featured);
   });
 
   it('pages', async () => {

@@ -72,8 +72,9 @@ describe('search at 1280 px', () => {
       .getByRole('link', { name: /^Grain-free/ })
       .click();
     await page.waitForURL(/diet=grain-free/);
-    expect(await resultNames(page)).not.toContain('Dark Chocolate Coconut Granola');
+    // The address changes before the new results render: wait for them, then read them.
     await expect.poll(() => count(page)).toBe('5 products');
+    expect(await resultNames(page)).not.toContain('Dark Chocolate Coconut Granola');
     await axe(page, 'filtered and sorted');
     expect(errors).toEqual([]);
     await page.close();

@@ -1,24 +1,12 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { NUTRIENT_KEYS } from '../../../../domain/nutrition-facts';
 import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import { NUTRITION_FACTS_LABELS as LABELS, type NutritionFactsFormKey } from './nutrition-facts-form';
 import type { ProductFormInput } from './products';
 
 const SERVING: NutritionFactsFormKey[] = ['serving_en', 'serving_fr', 'serving_grams'];
-const AMOUNTS: NutritionFactsFormKey[] = [
-  'calories',
-  'fat_g',
-  'saturated_fat_g',
-  'trans_fat_g',
-  'carbohydrate_g',
-  'fibre_g',
-  'sugars_g',
-  'protein_g',
-  'cholesterol_mg',
-  'sodium_mg',
-  'potassium_mg',
-  'calcium_mg',
-  'iron_mg',
-];
+// The table's own order (src/domain/nutrition-facts.ts).
+const AMOUNTS: readonly NutritionFactsFormKey[] = NUTRIENT_KEYS;
 
 const PLACEHOLDERS: Partial<Record<NutritionFactsFormKey, string>> = {
   serving_en: '1 cookie',

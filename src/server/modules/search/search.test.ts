@@ -211,7 +211,7 @@ describe('GET /api/search: bad input answers 400 or 200, never 500', () => {
     ['broken percent-encoding', 'q=%E0%A4%A', 200],
     ['an unpaired surrogate (as JSON would write it)', 'q=\\ud800', 200],
     ['two queries', 'q=a&q=b', 400],
-    ['an unknown sort', 'q=choc&sort=rating', 400, SEARCH_MESSAGES.sort],
+    ['an unknown sort', 'q=choc&sort=stars', 400, SEARCH_MESSAGES.sort],
     ['an unknown diet', 'q=choc&diet=keto', 400, SEARCH_MESSAGES.diet],
     ['a category that is not a slug', 'q=choc&category=Granola!', 400, SEARCH_MESSAGES.category],
     ['page 0', 'q=choc&page=0', 400, SEARCH_MESSAGES.page],

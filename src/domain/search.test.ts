@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createNameIndex,
   checkSearchText,
   dietsOf,
   highlightRanges,
@@ -116,6 +117,28 @@ describe('sortResults', () => {
     // The same average: more reviews first; none at all last.
     expect(order('rating')).toEqual([0, 2, 1]);
     expect(items.map((item) => item.position)).toEqual([2, 1, 0]);
+  });
+});
+
+describe('createNameIndex', () => {
+  const index = createNameIndex(['Two words', 'Chunky Chocolate Peanut Butter Cookies', 'Granola', '']);
+  it("scores stretches of whole words as pg_trgm's word similarities do (its documented examples)", () => {
+    // word_similarity('word', 'two words') = 0.8; strict_word_similarity('word', 'two words') = 4/7.
+    expect(index.similarity(index.query('word'), 0, false)).toBeCloseTo(0.8, 5);
+    expect(index.similarity(index.query('word'), 0, true)).toBeCloseTo(4 / 7, 5);
+  });
+
+  it('finds typos of a word of a name, across two words, and nothing in an empty name', () => {
+    expect(index.similarity(index.query('peanutt'), 1, true)).toBeGreaterThanOrEqual(0.5);
+    expect(index.similarity(index.query('peanut butter'), 1, true)).toBe(1);
+    expect(index.similarity(index.query('xylophone'), 1, true)).toBe(0);
+    expect(index.similarity(index.query('granola'), 3, true)).toBe(0);
+    expect(index.similarity(index.query(''), 2, false)).toBe(0);
+  });
+
+  it('counts trigrams the names never had in the query', () => {
+    // 'granolaz' has 9 trigrams, 'laz' and 'az ' unknown to the index; 7 are Granola's 8: 7 / (9 + 8 - 7).
+    expect(index.similarity(index.query('granolaz'), 2, true)).toBeCloseTo(7 / 10, 5);
   });
 });
 

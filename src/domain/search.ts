@@ -29,7 +29,7 @@ export const SEARCH_MESSAGES = {
   noWords: 'Search for at least one letter or number.',
   category: 'category: must be the slug of a category, e.g. granola.',
   diet: 'diet: must be gluten-free, grain-free or vegan.',
-  sort: 'sort: must be relevance, featured, price-asc or price-desc.',
+  sort: 'sort: must be relevance, featured, price-asc, price-desc or rating.',
   page: 'page: must be a whole number from 1 to 1000.',
 } as const;
 
@@ -175,6 +175,85 @@ export function wordSimilarity(a: string, b: string): number {
   let shared = 0;
   for (const t of x) if (y.has(t)) shared++;
   return shared / (x.size + y.size - shared);
+}
+
+/** Longest stretch of words compared with a query: a query of a few words is never near a whole paragraph. */
+export const EXTENT_MAX_WORDS = 4;
+
+/** A query's trigrams as a NameIndex reads them. */
+export interface TrigramQuery {
+  /** How many distinct trigrams the query has. */
+  size: number;
+  /** Per trigram the index knows, whether the query has it. */
+  has: Uint8Array;
+}
+
+/** Many names' trigrams, cut once and numbered, to be compared with many queries fast. */
+export interface NameIndex {
+  query(text: string): TrigramQuery;
+  /**
+   * pg_trgm's word similarity, worked in memory (decision 0064): how near the query's trigrams come
+   * to any stretch of whole words of name `i`. `strict` is `strict_word_similarity` (shared trigrams
+   * over the union of both, the test `<<%` applies); otherwise the share of the query's trigrams the
+   * stretch holds, which is how `word_similarity` scores a stretch it may cut inside words. Stretches
+   * are at most EXTENT_MAX_WORDS words long.
+   */
+  similarity(query: TrigramQuery, i: number, strict: boolean): number;
+}
+
+/** The words (letters and digits) of a text, in order. */
+export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
+
+export function createNameIndex(names: readonly string[]): NameIndex {
+  const ids = new Map<string, number>();
+  const idOf = (trigram: string) => {
+    let id = ids.get(trigram);
+    if (id === undefined) ids.set(trigram, (id = ids.size));
+    return id;
+  };
+  const words = names.map((name) => wordsOf(name).map((word) => Int32Array.from(trigrams(word), idOf)));
+  // A stretch's trigrams are counted once each: `seen[id] === stamp` marks those already counted.
+  const seen = new Int32Array(ids.size);
+  let stamp = 0;
+  return {
+    query(text) {
+      const has = new Uint8Array(ids.size);
+      const all = new Set<string>();
+      for (const word of wordsOf(text)) for (const t of trigrams(word)) all.add(t);
+      for (const t of all) {
+        const id = ids.get(t);
+        if (id !== undefined) has[id] = 1;
+      }
+      return { size: all.size, has };
+    },
+    similarity(query, i, strict) {
+      const name = words[i] ?? [];
+      if (query.size === 0) return 0;
+      let best = 0;
+      for (let start = 0; start < name.length; start++) {
+        if (++stamp === 0x40000000) {
+          seen.fill(0);
+          stamp = 1;
+        }
+        let size = 0;
+        let shared = 0;
+        for (let end = start; end < name.length && end < start + EXTENT_MAX_WORDS; end++) {
+          const word = name[end]!;
+          for (let k = 0; k < word.length; k++) {
+            const id = word[k]!;
+            if (seen[id] === stamp) continue;
+            seen[id] = stamp;
+            size++;
+            shared += query.has[id]!;
+          }
+          if (shared === 0) break;
+          const score = strict ? shared / (query.size + size - shared) : shared / query.size;
+          if (score > best) best = score;
+        }
+      }
+      return best;
+    },
+  };
 }
 
 /** Whether a word of the text answers a query term: its prefix, or (long enough) a near spelling. */

@@ -148,6 +148,7 @@ const envSchema = z
       .default(DEFAULT_HOLD_LIMITS.sharePercent),
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    SEARCH_CACHE_ANSWERS: z.coerce.number().int().min(0).max(100_000).default(500),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
@@ -291,6 +292,8 @@ export interface Config {
   catalogCacheCheckMs: number;
   /** Searches (GET /api/search) per client and minute (decision 0064). */
   searchRateLimit: number;
+  /** Search answers kept per catalogue version, the most recently asked (0: none; decision 0064). */
+  searchCacheAnswers: number;
   googlePlaces: { apiKey: string; placeId: string } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
@@ -406,6 +409,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: e.JOBS_POLL_MS,
     catalogCacheCheckMs: e.CATALOG_CACHE_CHECK_MS,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    searchCacheAnswers: e.SEARCH_CACHE_ANSWERS,
     googlePlaces:
       e.GOOGLE_PLACES_API_KEY && e.GOOGLE_PLACE_ID
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, placeId: e.GOOGLE_PLACE_ID }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** Catalogue search (decision 0064): after the catalogue, whose snapshot it reads. */
 export const searchModule = defineModule('search', (app, { config, database }) => {
-  const service = createSearchService(database.db, app.catalogCache);
+  const service = createSearchService(database.db, app.catalogCache, config.searchCacheAnswers);
   app.decorate('catalogSearch', service);
   searchRoutes(app, service, config.searchRateLimit);
 });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dietsOf, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/search.js';
+import { createNameIndex, dietsOf, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/search.js';
 import { searchAnswerSchema, type SearchAnswer } from '../../../domain/search-schemas.js';
 import { products } from '../../db/schema.js';
 import { seedProducts } from '../../db/seed/products.js';
@@ -225,6 +225,41 @@ describe('GET /api/search: bad input answers 400 or 200, never 500', () => {
     const body = res.json() as { message?: string };
     if (status === 400) expect(body.message).toBeTruthy();
     if (message) expect(body.message).toBe(message);
+  });
+});
+
+describe("in-memory name similarity (decision 0064): pg_trgm's own figures", () => {
+  it("equals strict_word_similarity and word_similarity for the shop's names and typed words", async () => {
+    const names = (await t.database.db.select({ name: products.name }).from(products)).map((r) => r.name);
+    const index = createNameIndex(names);
+    let near = 0;
+    const typed = [
+      'peanutt',
+      'chocolat',
+      'cokies',
+      'granola',
+      'maple almond',
+      'protien',
+      'bites',
+      'xylophone',
+    ];
+    for (const text of typed) {
+      const query = index.query(text);
+      const { rows } = (await t.database.db.execute(
+        sql`select name, strict_word_similarity(${text}, name)::float8 as strict,
+          word_similarity(${text}, name)::float8 as loose from products`,
+      )) as unknown as { rows: { name: string; strict: number; loose: number }[] };
+      for (const row of rows) {
+        const i = names.indexOf(row.name);
+        expect(index.similarity(query, i, true), `${text} / ${row.name}`).toBeCloseTo(row.strict, 5);
+        if (row.strict >= 0.5) near++;
+        // Ours scores a stretch by the query trigrams it holds, word_similarity's best case: never lower.
+        expect(index.similarity(query, i, false) + 1e-6, `${text} / ${row.name}`).toBeGreaterThanOrEqual(
+          row.loose,
+        );
+      }
+    }
+    expect(near).toBeGreaterThan(5);
   });
 });
 

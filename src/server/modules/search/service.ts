@@ -1,9 +1,13 @@
 /**
- * Catalogue search (docs/product.md, Search; decision 0064). PostgreSQL finds and ranks the matching
- * products: full-text search over the products' weighted words (search_vector) and their category's
- * name, the last word as a prefix, and pg_trgm's strict word similarity over their names for typos. The rest (filters, sorts, pages, highlights) is worked in memory on the
- * catalogue snapshot, with the rules of domain/search.ts, so a result is exactly the product the shop
- * shows, and a hidden one, which the snapshot does not hold, can never be one.
+ * Catalogue search (docs/product.md, Search; decision 0064). PostgreSQL finds the products whose
+ * words match: full-text search over the products' weighted words (search_vector) and their
+ * category's name, the last word as a prefix, stemmed, and ranks them by it. Everything about names
+ * (typos forgiven with pg_trgm's strict word similarity, how near a name is to the query, "Did you
+ * mean") is worked in memory on the catalogue snapshot's names, whose trigrams are cut once per
+ * snapshot: pg_trgm did the same in the database at 10 ms a query over 1,000 names in PGlite. Filters,
+ * sorts, pages and highlights follow the rules of domain/search.ts on the snapshot too, so a result is
+ * exactly the product the shop shows, and a hidden one, which the snapshot does not hold, never is.
+ * Answers are kept per snapshot (SEARCH_CACHE_ANSWERS), so a catalogue edit starts afresh.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, Product } from '../../../domain/catalog.js';
@@ -13,10 +17,15 @@ import {
   DIETS,
   dietsOf,
   FUZZY_MIN_TERM_LENGTH,
+  FUZZY_SIMILARITY,
+  createNameIndex,
+  wordsOf,
   highlightRanges,
   SEARCH_PAGE_SIZE,
   sortResults,
+  wordSimilarity,
   type DietKey,
+  type NameIndex,
 } from '../../../domain/search.js';
 import {
   searchQuerySchema,
@@ -38,56 +47,108 @@ const MATCH_LIMIT = 1_000;
 /** A suggested word or product name is at least this similar to what was typed (pg_trgm's default). */
 const SUGGESTION_SIMILARITY = 0.3;
 const MAX_SUGGESTIONS = 4;
+/** Words shorter than this are never offered as a correction. */
+const SUGGESTION_MIN_WORD_LENGTH = 3;
 
 /** The rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A term as a tsquery: quoted (terms are letters and digits only), the last one a prefix. */
-const tsqueryOf = (term: string, prefix: boolean) => `'${term}'${prefix ? ':*' : ''}`;
+const tsqueryOf = (term: string, prefix: boolean) =>
+  sql`to_tsquery('english', ${`'${term}'${prefix ? ':*' : ''}`})`;
+
+/** A shown product as search reads it, worked out once per catalogue snapshot. */
+interface Entry {
+  product: Product;
+  /** Position in the shop's order: the 'featured' sort. */
+  position: number;
+  diets: DietKey[];
+  lowerName: string;
+  /** Its name's place in the lookup's NameIndex. */
+  index: number;
+}
+
+/** What search reads of one catalogue snapshot, and the answers it gave on it. */
+interface Lookup {
+  byId: Map<number, Entry>;
+  entries: Entry[];
+  categories: readonly Category[];
+  names: NameIndex;
+  /** The words of the shown products' and their categories' names, for "Did you mean". */
+  vocabulary: string[];
+  answers: Map<string, SearchAnswer>;
+}
+
+function lookupOf(snapshot: CatalogSnapshot): Lookup {
+  const entries = snapshot.products.map((product, position) => ({
+    product,
+    position,
+    diets: dietsOf(product),
+    lowerName: product.name.toLowerCase(),
+    index: position,
+  }));
+  const words = new Set<string>();
+  for (const { product } of entries) {
+    for (const word of wordsOf(`${product.name} ${product.category}`.toLowerCase()))
+      if (word.length >= SUGGESTION_MIN_WORD_LENGTH) words.add(word);
+  }
+  return {
+    byId: new Map(entries.map((entry) => [entry.product.id, entry])),
+    entries,
+    categories: snapshot.categories,
+    names: createNameIndex(snapshot.products.map((product) => product.name)),
+    vocabulary: [...words].sort(),
+    answers: new Map(),
+  };
+}
+
+/** The shown products a long term (not a stop word) nearly spells a stretch of the name of. */
+function nearlySpelled(lookup: Lookup, term: string): number[] {
+  if (term.length < FUZZY_MIN_TERM_LENGTH) return [];
+  const query = lookup.names.query(term);
+  return lookup.entries
+    .filter((entry) => lookup.names.similarity(query, entry.index, true) >= FUZZY_SIMILARITY)
+    .map((entry) => entry.product.id);
+}
 
 /**
  * One term's condition: a stop word ('the', 'with') has an empty tsquery and is ignored; any other
  * word matches the product's words or its category's name (stemmed; the last as a prefix), or, from
- * FUZZY_MIN_TERM_LENGTH letters, a word of its name that pg_trgm finds near enough (`<<%`, the
- * strict word similarity threshold, 0.5). Typos are forgiven in names only: matching every word of
- * the whole text by trigrams cost 0.4 s a query on 1,000 products in PGlite (decision 0064).
+ * FUZZY_MIN_TERM_LENGTH letters, is a near spelling of words of its name (nearlySpelled). Typos are
+ * forgiven in names only (decision 0064).
  */
-function termCondition(term: string, prefix: boolean): SQL {
-  const tq = sql`to_tsquery('english', ${tsqueryOf(term, prefix)})`;
-  const fuzzy =
-    term.length >= FUZZY_MIN_TERM_LENGTH ? sql` or (numnode(${tq}) > 0 and ${term} <<% p.name)` : sql``;
-  return sql`(numnode(${tq}) = 0 or p.search_vector @@ ${tq} or c.vector @@ ${tq}${fuzzy})`;
+function termCondition(term: string, prefix: boolean, fuzzy: readonly number[]): SQL {
+  const tq = tsqueryOf(term, prefix);
+  const near =
+    fuzzy.length > 0
+      ? sql` or (numnode(${tq}) > 0 and p.id = any(string_to_array(${fuzzy.join(',')}, ',')::int[]))`
+      : sql``;
+  return sql`(numnode(${tq}) = 0 or p.search_vector @@ ${tq} or c.vector @@ ${tq}${near})`;
 }
 
 /**
- * Relevance: the full-text rank of each term, plus how closely the name matches the whole query
- * (an exact name first, then a name that starts with it), plus each long term's nearness to a word
- * of the name (a typo of the name still ranks above a word deep in the description).
+ * The active products matching every term, with their full-text rank: each term's rank in the
+ * product's words, and half its rank in the category's name.
  */
-function rankOf(text: string, terms: readonly string[]): SQL {
-  const parts = terms.map((term, i) => {
-    const tq = sql`to_tsquery('english', ${tsqueryOf(term, i === terms.length - 1)})`;
-    const fuzzy =
-      term.length >= FUZZY_MIN_TERM_LENGTH ? sql` + strict_word_similarity(${term}, p.name)` : sql``;
-    return sql`ts_rank(p.search_vector, ${tq}) + ts_rank(c.vector, ${tq}) * 0.5${fuzzy}`;
-  });
-  const lower = text.toLowerCase();
-  return sql`(case when lower(p.name) = ${lower} then 10 when starts_with(lower(p.name), ${lower}) then 4 else 0 end
-    + word_similarity(${lower}, lower(p.name)) + ${sql.join(parts, sql` + `)})`;
-}
-
-/** The ids of the active products matching every term, best first, with their rank. */
-async function matches(db: Database, text: string, terms: readonly string[]) {
-  const conditions = terms.map((term, i) => termCondition(term, i === terms.length - 1));
+async function matches(db: Database, lookup: Lookup, terms: readonly string[]) {
+  const last = terms.length - 1;
+  const conditions = terms.map((term, i) => termCondition(term, i === last, nearlySpelled(lookup, term)));
   // Stop words alone ('the') would match everything: at least one word must be more than that.
   const words = sql.join(
-    terms.map((term, i) => sql`numnode(to_tsquery('english', ${tsqueryOf(term, i === terms.length - 1)}))`),
+    terms.map((term, i) => sql`numnode(${tsqueryOf(term, i === last)})`),
+    sql` + `,
+  );
+  const rank = sql.join(
+    terms.map((term, i) => {
+      const tq = tsqueryOf(term, i === last);
+      return sql`ts_rank(p.search_vector, ${tq}) + ts_rank(c.vector, ${tq}) * 0.5`;
+    }),
     sql` + `,
   );
   const rows = rowsOf<{ id: number; rank: number }>(
     await db.execute(sql`
     with c as (select id, to_tsvector('english', name) as vector from categories)
-    select p.id, ${rankOf(text, terms)}::float8 as rank
+    select p.id, (${rank})::float8 as rank
     from products p join c on c.id = p.category_id
     where p.is_active and ${words} > 0 and ${sql.join(conditions, sql` and `)}
     order by rank desc, p.id
@@ -96,86 +157,98 @@ async function matches(db: Database, text: string, terms: readonly string[]) {
   return rows.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
 }
 
-/** For each term, the word of the shop's product and category names nearest to it, if any is near. */
-async function corrections(db: Database, terms: readonly string[]): Promise<Map<string, string>> {
-  const rows = rowsOf<{ term: string; word: string }>(
-    await db.execute(sql`
-    with words as (
-      select distinct lower(w) as word
-      from products p join categories c on c.id = p.category_id,
-        regexp_split_to_table(p.name || ' ' || c.name, '[^[:alnum:]]+') as w
-      where p.is_active and length(w) >= 3
-    ), terms as (
-      select t, n from unnest(string_to_array(${terms.join(' ')}, ' ')) with ordinality as u(t, n)
-    )
-    select distinct on (terms.n) terms.t as term, words.word
-    from terms join words on similarity(words.word, terms.t) >= ${SUGGESTION_SIMILARITY}
-    order by terms.n, similarity(words.word, terms.t) desc, words.word`),
-  );
-  return new Map(rows.filter((row) => row.word !== row.term).map((row) => [row.term, row.word]));
+/**
+ * Relevance: the full-text rank, plus how closely the name matches the whole query (an exact name
+ * first, then a name that starts with it, then how near it comes: pg_trgm's word similarity), plus
+ * each long term's nearness to words of the name (a typo of the name still ranks above a word deep in
+ * the description).
+ */
+function relevanceOf(
+  { names }: Lookup,
+  text: string,
+  terms: readonly string[],
+): (entry: Entry, textRank: number) => number {
+  const lower = text.toLowerCase();
+  const whole = names.query(lower);
+  const long = terms.filter((term) => term.length >= FUZZY_MIN_TERM_LENGTH).map((term) => names.query(term));
+  return (entry, textRank) => {
+    let rank = textRank + (entry.lowerName === lower ? 10 : entry.lowerName.startsWith(lower) ? 4 : 0);
+    rank += names.similarity(whole, entry.index, false);
+    for (const term of long) rank += names.similarity(term, entry.index, true);
+    return rank;
+  };
 }
 
-/** Active products' names near the whole query (pg_trgm word similarity), nearest first. */
-async function nearNames(db: Database, text: string): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`
-    select p.name from products p
-    where p.is_active and word_similarity(${text.toLowerCase()}, lower(p.name)) >= ${SUGGESTION_SIMILARITY}
-    order by word_similarity(${text.toLowerCase()}, lower(p.name)) desc, p.name
-    limit ${MAX_SUGGESTIONS}`),
-  );
-  return rows.map((row) => row.name);
+/** For each term, the word of the shown products' and categories' names nearest to it, if any is near. */
+function corrections(lookup: Lookup, terms: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const term of terms) {
+    let best: { word: string; similarity: number } | undefined;
+    for (const word of lookup.vocabulary) {
+      const similarity = wordSimilarity(word, term);
+      if (similarity >= SUGGESTION_SIMILARITY && similarity > (best?.similarity ?? 0))
+        best = { word, similarity };
+    }
+    if (best && best.word !== term) found.set(term, best.word);
+  }
+  return found;
 }
 
-/** What search reads of one catalogue snapshot, worked out once per snapshot. */
-interface Lookup {
-  byId: Map<number, { product: Product; position: number; diets: DietKey[] }>;
-  categories: readonly Category[];
+/** Shown products' names near the whole query (word similarity), nearest first. */
+function nearNames(lookup: Lookup, text: string): string[] {
+  const query = lookup.names.query(text);
+  return lookup.entries
+    .map((entry) => ({
+      name: entry.product.name,
+      similarity: lookup.names.similarity(query, entry.index, false),
+    }))
+    .filter((near) => near.similarity >= SUGGESTION_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
+    .slice(0, MAX_SUGGESTIONS)
+    .map((near) => near.name);
 }
 
-export function createSearchService(db: Database, cache: CatalogCache): SearchService {
+export function createSearchService(db: Database, cache: CatalogCache, answersKept: number): SearchService {
   const lookups = new WeakMap<CatalogSnapshot, Lookup>();
   const lookup = (snapshot: CatalogSnapshot): Lookup => {
     let found = lookups.get(snapshot);
     if (!found) {
-      found = {
-        byId: new Map(
-          snapshot.products.map((product, position) => [
-            product.id,
-            { product, position, diets: dietsOf(product) },
-          ]),
-        ),
-        categories: snapshot.categories,
-      };
+      found = lookupOf(snapshot);
       lookups.set(snapshot, found);
     }
     return found;
   };
 
-  async function suggestionsFor(text: string, terms: readonly string[], snapshot: CatalogSnapshot) {
-    const found = await corrections(db, terms);
+  async function suggestionsFor(lookup: Lookup, text: string, terms: readonly string[]) {
+    const found = corrections(lookup, terms);
     const suggestions: string[] = [];
     const corrected = correctedQuery(terms, found);
     // Offered only when it finds something.
-    if (found.size > 0 && (await matches(db, corrected, corrected.split(' '))).length > 0)
+    if (
+      found.size > 0 &&
+      (await matches(db, lookup, corrected.split(' '))).some(({ id }) => lookup.byId.has(id))
+    )
       suggestions.push(corrected);
-    const { byId } = lookup(snapshot);
-    for (const name of await nearNames(db, text)) {
+    for (const name of nearNames(lookup, text)) {
       if (suggestions.length >= MAX_SUGGESTIONS) break;
-      const shown = [...byId.values()].some(({ product }) => product.name === name);
-      if (shown && !suggestions.some((s) => s.toLowerCase() === name.toLowerCase())) suggestions.push(name);
+      if (!suggestions.some((s) => s.toLowerCase() === name.toLowerCase())) suggestions.push(name);
     }
     return suggestions;
   }
 
-  async function search({ q, category, diet, sort, page }: SearchQuery): Promise<SearchAnswer> {
-    const [snapshot, matched] = await Promise.all([cache.snapshot(), matches(db, q.text, q.terms)]);
-    const { byId, categories } = lookup(snapshot);
+  async function answer(
+    lookup: Lookup,
+    { q, category, diet, sort, page }: SearchQuery,
+  ): Promise<SearchAnswer> {
+    const { byId, categories } = lookup;
     // Matches the snapshot does not show (hidden since, or not yet in it) are left out.
-    const found = matched.flatMap(({ id, rank }) => {
-      const entry = byId.get(id);
-      return entry ? [{ ...entry, rank }] : [];
-    });
+    const relevance = relevanceOf(lookup, q.text, q.terms);
+    const found = (await matches(db, lookup, q.terms))
+      .flatMap(({ id, rank }) => {
+        const entry = byId.get(id);
+        return entry ? [{ ...entry, rank: relevance(entry, rank) }] : [];
+      })
+      .sort((a, b) => b.rank - a.rank || a.product.id - b.product.id);
     const inCategory = (entry: (typeof found)[number]) =>
       category === undefined || entry.product.category_slug === category;
     const withDiets = (entry: (typeof found)[number]) => diet.every((key) => entry.diets.includes(key));
@@ -198,7 +271,7 @@ export function createSearchService(db: Database, cache: CatalogCache): SearchSe
           description: highlightRanges(product.description, q.terms),
         },
       })),
-      suggestions: found.length === 0 ? await suggestionsFor(q.text, q.terms, snapshot) : [],
+      suggestions: found.length === 0 ? await suggestionsFor(lookup, q.text, q.terms) : [],
       facets: {
         categories: categories
           .map((c) => ({
@@ -214,6 +287,24 @@ export function createSearchService(db: Database, cache: CatalogCache): SearchSe
         })),
       },
     };
+  }
+
+  /** The answer, from those kept for this snapshot when it was asked for lately (most recent kept last). */
+  async function search(query: SearchQuery): Promise<SearchAnswer> {
+    const current = lookup(await cache.snapshot());
+    const key = JSON.stringify([query.q.text, query.category, query.diet, query.sort, query.page]);
+    const kept = current.answers.get(key);
+    if (kept) {
+      current.answers.delete(key);
+      current.answers.set(key, kept);
+      return kept;
+    }
+    const fresh = await answer(current, query);
+    if (answersKept > 0) {
+      current.answers.set(key, fresh);
+      if (current.answers.size > answersKept) current.answers.delete(current.answers.keys().next().value!);
+    }
+    return fresh;
   }
 
   return {

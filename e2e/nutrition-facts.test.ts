@@ -105,6 +105,40 @@ describe.each([
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("shows each of the variety pack's cookies' tables under its name, on both its pages", async () => {
+    const { page, errors } = await openPage(browser, viewport, { bypassCSP: true });
+    for (const path of ['/chunky-variety-pack', '/products/chunky-variety-pack']) {
+      await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      const section = page.getByRole('region', { name: 'Nutrition Facts, flavour by flavour' });
+      await section.scrollIntoViewIfNeeded();
+      expect(await section.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+        'Classic Chocolate Chunk Protein Cookies',
+        'Double Chocolate Chunk Protein Cookies',
+        'Peanut Butter Crunch Protein Cookies',
+        'White Chocolate & Macadamia Protein Cookies',
+      ]);
+      const tables = section.locator('table');
+      expect(await tables.count()).toBe(4);
+      // Each its own cookie's figures, per cookie (85 g); no averaged table of the pack.
+      const calories = await tables.evaluateAll((all) =>
+        all.map((t) => t.querySelector('[data-nutrient="calories"] td')?.textContent),
+      );
+      expect(new Set(calories).size).toBeGreaterThan(1);
+      for (const caption of await section.locator('caption').allTextContents())
+        expect(caption.replace(/\s+/g, ' ')).toContain('Per 1 cookie (85 g) / pour 1 biscuit (85 g)');
+      expect(await page.locator('section[aria-labelledby="nutrition-facts-title"]').count()).toBe(0);
+      if (path === '/chunky-variety-pack')
+        expect(await section.textContent()).toContain('Contains: Milk, Eggs, Peanuts');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await allAccessibilityViolations(page)).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('the admin', () => {

@@ -8,6 +8,13 @@ export type { Category, CategoryConfig, Competitor, Nutrition, Product } from '.
 
 /** Slug of the one product the variety-pack page shows. */
 export const VARIETY_PACK_SLUG = 'chunky-variety-pack';
+/** The products the variety pack holds one of each, in the pack's order (docs/product.md, Variety pack). */
+export const VARIETY_PACK_FLAVOUR_SLUGS = [
+  'classic-chocolate-chunk-protein-cookies',
+  'double-chocolate-chunk-protein-cookies',
+  'peanut-butter-crunch-protein-cookies',
+  'white-chocolate-macadamia-protein-cookies',
+] as const;
 export const COOKIES_CATEGORY_NAME = 'Chunky Protein Cookies';
 /** Category pages (docs/product.md, Screens), in menu order. */
 export const CATEGORY_PAGE_SLUGS = ['chunky-protein-cookies', 'energybites', 'granola'] as const;

@@ -2,7 +2,7 @@ import { Clock, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { brand } from '../../domain/brand';
-import { idealTimeOfDay, sizeLabel, type Product } from '../../domain/catalog';
+import { idealTimeOfDay, sizeLabel, VARIETY_PACK_SLUG, type Product } from '../../domain/catalog';
 import { messages } from '../../domain/messages';
 import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
@@ -15,6 +15,7 @@ import { JsonLd } from '../components/json-ld';
 import { AddToCartButton, LowStockNote } from '../components/product/add-to-cart-button';
 import { NutritionComparison } from '../components/product/nutrition-comparison';
 import { NutritionFactsTable } from '../components/product/nutrition-facts-table';
+import { VarietyPackFacts, varietyFlavourFacts } from '../components/catalog/variety-pack-facts';
 import { NutritionLabelDialog } from '../components/product/nutrition-label-dialog';
 import { ProductGallery } from '../components/product/product-gallery';
 import { ProductImage } from '../components/product/product-image';
@@ -47,11 +48,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reviews = product.rating.count > 0 ? await context.storefront.productReviews(product.id) : null;
   // Rounded on the server: the page's scripts carry no rounding rules (decision 0062).
   const nutritionFacts = product.nutrition_facts && nutritionFactsTable(product.nutrition_facts);
+  // The variety pack's cookies each have their own table (docs/product.md, Nutrition Facts).
+  const flavourFacts =
+    product.slug === VARIETY_PACK_SLUG ? await varietyFlavourFacts(context.storefront) : [];
   return data({
     origin: context.settings.publicUrl,
     product,
     reviews,
     nutritionFacts,
+    flavourFacts,
     preview: Boolean(preview),
   });
 }
@@ -263,7 +268,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <NutritionFactsTable table={loaderData.nutritionFacts} />
+      {loaderData.flavourFacts.length > 0 ? (
+        <VarietyPackFacts flavours={loaderData.flavourFacts} allergens={[]} />
+      ) : (
+        <NutritionFactsTable table={loaderData.nutritionFacts} />
+      )}
 
       {/* Nothing to compare with: a table of 'N/A' would say nothing (docs/product.md, Product page). */}
       {product.competitors.length > 0 && (

@@ -8,6 +8,7 @@ import { InstagramGlyph } from '../components/brand-marks';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
 import { ScrollingBanner } from '../components/catalog/scrolling-banner';
 import { StarterPack, VARIETY_FLAVOURS } from '../components/catalog/starter-pack';
+import { VarietyPackFacts, varietyFlavourFacts } from '../components/catalog/variety-pack-facts';
 import { FeatureIcon } from '../components/feature-icon';
 import { JsonLd } from '../components/json-ld';
 import { cardProduct } from '../components/product/product-card';
@@ -22,15 +23,20 @@ const PATH = '/chunky-variety-pack';
 export async function loader({ context }: Route.LoaderArgs) {
   const { storefront, settings, siteImages } = context;
   // A failure leaves the page without the pack section; it is only logged.
-  const product = await storefront.getProduct(VARIETY_PACK_SLUG).catch((error: unknown) => {
-    console.error('Failed to fetch variety pack product', error);
-    return null;
-  });
+  const [product, flavourFacts] = await Promise.all([
+    storefront.getProduct(VARIETY_PACK_SLUG).catch((error: unknown) => {
+      console.error('Failed to fetch variety pack product', error);
+      return null;
+    }),
+    varietyFlavourFacts(storefront),
+  ]);
   return data({
     origin: settings.publicUrl,
     instagramUrl: settings.instagramUrl,
     instagramPhotos: [1, 2, 3, 4, 5, 6].flatMap((n) => siteImages[`scene-instagram-${n}`] ?? []),
     product: product && cardProduct(product),
+    allergens: product?.allergens ?? [],
+    flavourFacts,
   });
 }
 
@@ -61,7 +67,7 @@ const scrollToPack = () =>
   document.getElementById('variety-pack')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 export default function VarietyPackPage({ loaderData }: Route.ComponentProps) {
-  const { origin, product, instagramUrl, instagramPhotos } = loaderData;
+  const { origin, product, instagramUrl, instagramPhotos, flavourFacts, allergens } = loaderData;
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Shop', path: '/shop' },
@@ -143,6 +149,8 @@ export default function VarietyPackPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {product && <StarterPack product={product} id="variety-pack" buyBox />}
+
+      <VarietyPackFacts flavours={flavourFacts} allergens={allergens} />
 
       <ScrollingBanner text="Chunky Protein Cookie Variety Pack" />
 

@@ -200,6 +200,17 @@ describe('the owner’s photos', () => {
     ]);
     expect(shown.images[1]!.url).toBe(created.image_url);
     expect(shown.image_url).toBe(shown.images[0]!.url);
+    // The list behind the dialog shows the new first photo at once, and so does the dialog opened again.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const thumbnail = row.locator('img').first();
+    const firstPhoto = shown.images[0]!.url.replace(/-\d+w\.webp$/, '');
+    expect(await thumbnail.getAttribute('src')).toMatch(new RegExp(`^${firstPhoto}-\\d+w\\.webp$`));
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    expect(await photos.getByLabel('Alt text of photo 1').inputValue()).toBe(
+      'The granola in a bowl, from above',
+    );
+    await page.keyboard.press('Escape');
 
     const { page: shopper, errors: shopperErrors } = await openPage(browser, DESKTOP);
     await shopper.goto(`${shop.url}/products/${created.slug}`, { waitUntil: 'networkidle' });

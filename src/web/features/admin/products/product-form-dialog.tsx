@@ -38,11 +38,14 @@ export function ProductFormDialog({
   product,
   categories,
   onSaved,
+  onPhotosChanged,
   onClose,
 }: {
   product: AdminProduct | null;
   categories: CategoryOption[];
   onSaved: (saved: SavedProduct, created: boolean) => void;
+  /** A photo was added, moved, described or deleted: saved at once, apart from the form's Save. */
+  onPhotosChanged: (images: AdminProduct['images']) => void;
   onClose: () => void;
 }) {
   const formId = useId();
@@ -227,7 +230,7 @@ export function ProductFormDialog({
             />
           </FormField>
         </div>
-        {product && <ProductGalleryEditor product={product} />}
+        {product && <ProductGalleryEditor product={product} onChanged={onPhotosChanged} />}
         <div className="grid gap-5 sm:grid-cols-2">
           {field('name', 'Name', creating ? {} : { hint: 'Renaming also changes the product page address.' })}
           <FormField id="product-category_id" label="Category" error={errors.category_id?.message}>

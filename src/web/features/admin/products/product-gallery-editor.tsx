@@ -21,7 +21,14 @@ type Gallery = z.infer<typeof galleryReply>['images'];
  * shoppers who cannot see it, delete one. Each change is saved by its own request, apart from the
  * product form's Save; the first photo is the one cards and the cart show.
  */
-export function ProductGalleryEditor({ product }: { product: AdminProduct }) {
+export function ProductGalleryEditor({
+  product,
+  onChanged,
+}: {
+  product: AdminProduct;
+  /** The photos as saved, after each change (the products list shows the first). */
+  onChanged: (images: Gallery) => void;
+}) {
   const id = useId();
   const [saved, setSaved] = useState<Gallery>(product.images);
   const [images, setImages] = useState<Gallery>(product.images);
@@ -37,6 +44,7 @@ export function ProductGalleryEditor({ product }: { product: AdminProduct }) {
       const next = await action();
       setSaved(next);
       setImages(next);
+      onChanged(next);
       setStatus({ kind: 'success', text: done });
     } catch (error) {
       console.error('Failed to change the photos', error);

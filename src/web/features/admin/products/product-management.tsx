@@ -213,6 +213,11 @@ export function ProductManagement({ data }: { data: ProductsData | null }) {
           product={dialog.kind === 'edit' ? dialog.product : null}
           categories={categories}
           onSaved={saved}
+          onPhotosChanged={(images) => {
+            // The list's thumbnail is the first photo; the dialog opened again starts from these.
+            if (dialog.kind === 'edit')
+              patchOne(dialog.product.id, { images, image_url: images[0]?.url ?? dialog.product.image_url });
+          }}
           onClose={() => setDialog(null)}
         />
       ) : null}

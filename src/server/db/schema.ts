@@ -27,6 +27,7 @@ import { ORDER_STATUSES } from '../../domain/orders.js';
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/payment-intents.js';
 import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
 import type { NutritionFacts } from '../../domain/nutrition-facts.js';
+import type { TaxClass, TaxCode } from '../../domain/tax.js';
 
 /** A PostgreSQL tsvector, read as its text form (search, decision 0064). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -265,6 +266,11 @@ export const products = pgTable(
     subscribeSavePercent: integer('subscribe_save_percent').notNull().default(0),
     /** false hides the product from the shop while keeping it for order history */
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * How sales tax treats it (decision 0066, domain/tax.ts TAX_CLASSES): 'standard' (taxable) or
+     * 'zero_rated' (basic groceries), the owner's call per product.
+     */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -285,6 +291,7 @@ export const products = pgTable(
       sql`${t.subscribeSavePercent} between 0 and ${sql.raw(String(MAX_SUBSCRIBE_SAVE_PERCENT))}`,
     ),
     index('products_category_id_idx').on(t.categoryId),
+    check('products_tax_class_known', sql`${t.taxClass} in ('standard', 'zero_rated')`),
   ],
 );
 
@@ -445,11 +452,46 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** unit price at the time of the order */
     priceCents: integer('price_cents').notNull(),
+    /** The product's tax class when it was ordered (decision 0066). */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
+    /**
+     * The line's share of each tax, in cents (decision 0066); they add up to the order's taxes. Empty
+     * on orders placed before taxes were kept per line: their tax is the order's alone.
+     */
+    taxes: jsonb('taxes').$type<{ code: TaxCode; amount_cents: number }[]>().notNull().default([]),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Each sales tax an order was charged (decision 0066): its rate then, the province it was charged
+ * for, and how much of it was on the goods and on shipping. The order's tax_cents is their sum.
+ */
+export const orderTaxes = pgTable(
+  'order_taxes',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').$type<TaxCode>().notNull(),
+    /** Canada Post's two-letter code (domain/tax.ts PROVINCE_CODES). */
+    province: text('province').notNull(),
+    /** In thousandths of a percent (5% is 5000; domain/tax.ts RATE_SCALE). */
+    rate: integer('rate').notNull(),
+    goodsCents: integer('goods_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.code] }),
+    check(
+      'order_taxes_amounts',
+      sql`${t.amountCents} = ${t.goodsCents} + ${t.shippingCents} and ${t.amountCents} >= 0`,
+    ),
   ],
 );
 

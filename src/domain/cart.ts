@@ -2,6 +2,7 @@
  * The shopping cart (docs/product.md, Cart). Pure functions over an immutable cart; every amount is
  * computed in integer cents and exposed in dollars, as the stored shape requires.
  */
+import { DEFAULT_TAX_CLASS, type TaxClass } from './tax.js';
 import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
 import { SOLD_OUT } from './stock.js';
@@ -29,6 +30,8 @@ export interface CartItem {
   regular_price?: number;
   /** percent off a subscription unit, as the catalogue says (decision 0056) */
   subscribe_save_percent?: number;
+  /** The product's tax class, for the cart's estimate of the tax (decision 0066); standard if absent. */
+  tax_class?: TaxClass;
 }
 
 export interface Cart {
@@ -43,7 +46,7 @@ export type CartProduct = Omit<CartItem, 'quantity' | 'totalPrice' | 'subscripti
 /** The cart line fields of a catalogue product. */
 export function toCartProduct(
   p: Pick<Product, 'id' | 'name' | 'price' | 'sku' | 'image_url' | 'size' | 'slug' | 'category'> &
-    Partial<Pick<Product, 'subscribe_save_percent'>>,
+    Partial<Pick<Product, 'subscribe_save_percent'>> & { tax_class?: TaxClass | undefined },
 ): CartProduct {
   return {
     id: p.id,
@@ -55,6 +58,7 @@ export function toCartProduct(
     slug: p.slug,
     category: p.category,
     ...(p.subscribe_save_percent ? { subscribe_save_percent: p.subscribe_save_percent } : {}),
+    ...(p.tax_class && p.tax_class !== DEFAULT_TAX_CLASS ? { tax_class: p.tax_class } : {}),
   };
 }
 

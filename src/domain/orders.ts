@@ -3,6 +3,7 @@
  * statuses, what a customer may do in each, the status colours, and the payloads that change an
  * order.
  */
+import { TAX_CLASSES, TAX_CODES } from './tax.js';
 import { COUNTRY, postalCodeField, provinceField } from './checkout.js';
 import { CARRIERS, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from './fulfilment.js';
 import { z } from './zod.js';
@@ -209,7 +210,26 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   /** unit price at the time of the order, in cents */
   price: z.number().int(),
+  /** The product's tax class when ordered (decision 0066). */
+  tax_class: z.enum(TAX_CLASSES).default('standard'),
+  /**
+   * The line's share of each tax, in cents like its price; they add up to the order's `taxes`. Empty
+   * on orders placed before taxes were kept per line.
+   */
+  taxes: z.array(z.object({ code: z.enum(TAX_CODES), amount: z.number().int() })).default([]),
 });
+
+/**
+ * One tax an order was charged (decision 0066), in dollars like the order's totals: its code, its
+ * rate as a fraction (0.05), the province it was charged for, and its amount.
+ */
+export const orderTaxSchema = z.object({
+  code: z.enum(TAX_CODES),
+  rate: z.number(),
+  province: z.string(),
+  amount: z.number(),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
 
 /** A time per status (ISO), for the statuses the order has moved into. */
 export const statusDatesSchema = z.partialRecord(z.enum(ORDER_STATUSES), z.string());
@@ -224,6 +244,8 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   shipping_cost: z.number(),
   tax_amount: z.number(),
+  /** Each tax charged, their sum `tax_amount` (decision 0066). */
+  taxes: z.array(orderTaxSchema).default([]),
   is_paid: z.boolean(),
   payment_intent_id: z.string().nullable(),
   shipping_address: z.string(),

@@ -1,4 +1,15 @@
 import { BURNABY_FSAS, forwardSortationArea, VANCOUVER_FSAS } from './shipping-areas.js';
+import {
+  businessDay,
+  DEFAULT_TAX_CLASS,
+  orderTax,
+  provinceCode,
+  ratePercent,
+  ratesOn,
+  type Province,
+  type TaxClass,
+  type TaxCode,
+} from './tax.js';
 
 /**
  * Prices, shipping and tax (docs/product.md, Prices, shipping and tax), in integer cents. The cart,
@@ -7,12 +18,15 @@ import { BURNABY_FSAS, forwardSortationArea, VANCOUVER_FSAS } from './shipping-a
 
 /** Orders of $90 or more ship free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 9000;
-/** GST: 5% of the cart total; the second tax rate is 0. */
-export const TAX_RATE = 0.05;
+/** Where a cart's tax is estimated before the shopper gives an address: the shop's own province. */
+export const HOME_PROVINCE: Province = 'BC';
 
-/** Tax on a subtotal, rounded to the nearest cent. */
-export function taxCents(subtotalCents: number): number {
-  return Math.round(subtotalCents * TAX_RATE);
+/** The sales tax of the shop's own province on taxable products, as the help pages name it: "5% GST". */
+export function homeSalesTaxLabel(at: Date = new Date()): string {
+  return ratesOn(HOME_PROVINCE, businessDay(at))
+    .filter((rate) => rate.classes.includes(DEFAULT_TAX_CLASS))
+    .map((rate) => `${ratePercent(rate.rate)} ${rate.code}`)
+    .join(' and ');
 }
 
 export interface FreeShippingProgress {
@@ -36,6 +50,8 @@ export function freeShippingProgress(subtotalCents: number): FreeShippingProgres
 export interface ShippingDestination {
   city: string;
   postalCode: string;
+  /** The province's name as the address form takes it; HOME_PROVINCE when not known yet. */
+  state?: string | undefined;
 }
 
 /** The ground shipping rates by city: Vancouver, Burnaby or Brentwood, anywhere else. */
@@ -72,13 +88,48 @@ export function shippingCents(
 export interface PricedLine {
   priceCents: number;
   quantity: number;
+  /** The product's tax class (decision 0066); standard when not known. */
+  taxClass?: TaxClass | undefined;
+}
+
+/** One tax an order is charged: its rate, and its amounts on the goods and on shipping, in cents. */
+export interface ChargedTax {
+  code: TaxCode;
+  /** In thousandths of a percent (domain/tax.ts RATE_SCALE). */
+  rate: number;
+  goodsCents: number;
+  shippingCents: number;
+  amountCents: number;
 }
 
 export interface CheckoutTotals {
   subtotalCents: number;
   shippingCents: number;
+  /** The sum of `taxes`. */
   taxCents: number;
   totalCents: number;
+  /** The province taxed for. */
+  province: Province;
+  /** Each tax charged, in the order of domain/tax.ts TAX_RATES. */
+  taxes: ChargedTax[];
+  /** Per line (in the order given), its share of each tax. */
+  lineTaxes: { code: TaxCode; amountCents: number }[][];
+}
+
+/** The settings pricing reads (docs/product.md, Prices, shipping and tax). */
+export interface PricingSettings {
+  /** The account that ships free (FREE_SHIPPING_EMAIL), when its address is confirmed. */
+  freeShippingEmail: string | undefined;
+  /** Shipping taxed like the goods it carries (TAX_SHIPPING, decision 0066). */
+  taxShipping: boolean;
+}
+
+/** How tax is worked out beyond the cart and the address: settings and the day. */
+export interface TaxOptions {
+  /** Shipping taxed like the goods it carries (TAX_SHIPPING, decision 0066); off by default. */
+  taxShipping?: boolean | undefined;
+  /** When the order is priced: the rates in force that day (Vancouver time) apply. */
+  at?: Date | undefined;
 }
 
 /**
@@ -88,20 +139,42 @@ export interface CheckoutTotals {
  */
 export const MAX_ORDER_TOTAL_CENTS = 5_000_000;
 
-/** Subtotal, shipping, tax (5% of the products) and total = subtotal + shipping + tax, in cents. */
+/**
+ * Subtotal, shipping, tax and total = subtotal + shipping + tax, in cents. Tax is each sales tax of
+ * the destination's province that day, on the lines of the classes it applies to (domain/tax.ts):
+ * GST 5% of the products for a British Columbia order of standard products, shipping untaxed unless
+ * `taxShipping`.
+ */
 export function checkoutTotals(
   lines: readonly PricedLine[],
   destination: ShippingDestination,
   freeShipping = false,
+  { taxShipping = false, at = new Date() }: TaxOptions = {},
 ): CheckoutTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const shipping = shippingCents(subtotal, destination, freeShipping);
-  const tax = taxCents(subtotal);
+  const province = (destination.state && provinceCode(destination.state)) || HOME_PROVINCE;
+  const tax = orderTax({
+    province,
+    day: businessDay(at),
+    lines: lines.map((line) => ({
+      amountCents: line.priceCents * line.quantity,
+      taxClass: line.taxClass ?? DEFAULT_TAX_CLASS,
+    })),
+    shippingCents: shipping,
+    taxShipping,
+  });
   return {
     subtotalCents: subtotal,
     shippingCents: shipping,
-    taxCents: tax,
-    totalCents: subtotal + shipping + tax,
+    taxCents: tax.totalCents,
+    totalCents: subtotal + shipping + tax.totalCents,
+    province,
+    taxes: tax.taxes.map(({ code, rate, amountCents }) => {
+      const onShipping = tax.shipping.find((part) => part.code === code)?.amountCents ?? 0;
+      return { code, rate, goodsCents: amountCents - onShipping, shippingCents: onShipping, amountCents };
+    }),
+    lineTaxes: tax.lines,
   };
 }
 

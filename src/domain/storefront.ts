@@ -41,6 +41,8 @@ export interface PublicSettings {
    * signed-in user's e-mail with it.
    */
   freeShippingEmail: string | null;
+  /** Shipping taxed like the goods it carries (TAX_SHIPPING, decision 0066). */
+  taxShipping: boolean;
   /** Whether the registration form's marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT). */
   marketingOptInDefault: 'checked' | 'unchecked';
 }

@@ -76,7 +76,8 @@ export function provinceCode(name: string): Province | null {
   return PROVINCE_CODES.find((code) => PROVINCE_NAMES[code].toLowerCase() === wanted) ?? null;
 }
 
-export type TaxCode = 'GST' | 'HST' | 'PST' | 'QST' | 'RST';
+export const TAX_CODES = ['GST', 'HST', 'PST', 'QST', 'RST'] as const;
+export type TaxCode = (typeof TAX_CODES)[number];
 
 /** Rates in thousandths of a percent (5% is 5000, 9.975% is 9975): whole numbers, exact sums. */
 export const RATE_SCALE = 100_000;
@@ -136,6 +137,27 @@ export function ratesOn(province: Province, day: string): TaxRate[] {
 export const rateFraction = (rate: number) => rate / RATE_SCALE;
 /** A rate as people read it: "5%", "9.975%". */
 export const ratePercent = (rate: number) => `${Number(((rate / RATE_SCALE) * 100).toFixed(3))}%`;
+
+/** A tax as a summary names it: "GST (5%)", "QST (9.975%)". */
+export const taxLabel = (code: TaxCode, rate: number) => `${code} (${ratePercent(rate)})`;
+
+/** A rate the API gives as a fraction (0.05), back in thousandths of a percent. */
+export const rateFromFraction = (fraction: number) => Math.round(fraction * RATE_SCALE);
+
+/**
+ * The tax rows a summary shows: one per tax, named with its rate; one "Tax" row of nothing when no
+ * tax applies (zero-rated products), so the total always reads as subtotal + shipping + tax.
+ */
+export function taxRows(
+  taxes: readonly { code: TaxCode; rate: number; amountCents: number }[],
+): { key: string; label: string; amountCents: number }[] {
+  if (taxes.length === 0) return [{ key: 'none', label: 'Tax', amountCents: 0 }];
+  return taxes.map((tax) => ({
+    key: tax.code,
+    label: taxLabel(tax.code, tax.rate),
+    amountCents: tax.amountCents,
+  }));
+}
 
 /** One tax on an order: its code, rate and amount in cents. */
 export interface TaxAmount {

@@ -3,6 +3,7 @@
  * in the code reads process.env. A bad value stops start-up with a message naming the variable; a
  * variable not named here is ignored (so a JWT_SECRET left from before decision 0026 is harmless).
  */
+import type { PricingSettings } from '../domain/pricing.js';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -154,6 +155,7 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
     MAIL_FROM: optionalString,
     FREE_SHIPPING_EMAIL: email.optional(),
+    TAX_SHIPPING: flag,
     CONTACT_EMAIL: email.default(brand.contactEmail),
     BUSINESS_ADDRESS: z
       .string()
@@ -297,6 +299,8 @@ export interface Config {
   googlePlaces: { apiKey: string; placeId: string } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   freeShippingEmail: string | undefined;
+  /** What pricing reads beyond the catalogue: free shipping's account and whether shipping is taxed. */
+  pricing: PricingSettings;
   contactEmail: string;
   /**
    * The business's mailing address on one line, shown in the site footer and in every e-mail's
@@ -416,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${brand.name} <${e.CONTACT_EMAIL}>` },
     freeShippingEmail: e.FREE_SHIPPING_EMAIL,
+    pricing: { freeShippingEmail: e.FREE_SHIPPING_EMAIL, taxShipping: e.TAX_SHIPPING },
     contactEmail: e.CONTACT_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS ?? DEMO_BUSINESS_ADDRESS,
     orderAlertEmail: e.ORDER_ALERT_EMAIL ?? e.CONTACT_EMAIL,

@@ -39,6 +39,7 @@ export async function registerPages(app: FastifyInstance, mode: WebMode, config:
         klaviyoPublicKey: config.klaviyoPublicKey ?? null,
         stripePublishableKey: config.stripe?.publishableKey ?? null,
         freeShippingEmail: config.freeShippingEmail ?? null,
+        taxShipping: config.pricing.taxShipping,
         marketingOptInDefault: config.marketingOptInDefault,
       },
     },

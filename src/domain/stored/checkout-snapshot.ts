@@ -5,6 +5,7 @@
  * it parses it (decision 0047). The shipping fields are checked as text, not by the checkout form's
  * rules: erasure rewrites them (decision 0043), and the rules may change after the payment.
  */
+import { TAX_CLASSES, TAX_CODES } from '../tax.js';
 import { z } from '../zod.js';
 import { parseStored, versionOne } from './versions.js';
 
@@ -19,7 +20,11 @@ export const checkoutSnapshotLineSchema = z.object({
   quantity: z.number().int().positive(),
   /** A subscription line's interval (decision 0056); absent on one-time lines and older snapshots. */
   intervalWeeks: z.number().int().positive().nullable().optional(),
+  /** The product's tax class then (decision 0066); absent on older snapshots, which were standard. */
+  taxClass: z.enum(TAX_CLASSES).optional(),
 });
+
+const taxCode = z.enum(TAX_CODES);
 
 /** The shipping form as the checkout took it (docs/product.md, Checkout and payment). */
 export const checkoutSnapshotShippingSchema = z.object({
@@ -39,7 +44,29 @@ export const checkoutSnapshotShippingSchema = z.object({
 export const checkoutSnapshotSchema = versionOne({
   lines: z.array(checkoutSnapshotLineSchema).min(1, { message: 'a checkout has at least one line' }),
   shippingInfo: checkoutSnapshotShippingSchema,
-  totals: z.object({ subtotalCents: cents, shippingCents: cents, taxCents: cents, totalCents: cents }),
+  totals: z.object({
+    subtotalCents: cents,
+    shippingCents: cents,
+    taxCents: cents,
+    totalCents: cents,
+    /**
+     * Each tax, the province taxed for and each line's share (decision 0066). Absent on snapshots
+     * written before taxes were kept one by one: those were GST 5% on the products, in BC.
+     */
+    province: z.string().optional(),
+    taxes: z
+      .array(
+        z.object({
+          code: taxCode,
+          rate: z.number().int().nonnegative(),
+          goodsCents: cents,
+          shippingCents: cents,
+          amountCents: cents,
+        }),
+      )
+      .optional(),
+    lineTaxes: z.array(z.array(z.object({ code: taxCode, amountCents: cents }))).optional(),
+  }),
   /** Present on a subscription's renewal: which subscription, cycle and attempt it pays. */
   renewal: z
     .object({

@@ -178,16 +178,18 @@ export function checkoutFixtures(getApp: () => TestApp) {
     // A city alone ships from the fixtures' postal code (a Vancouver one).
     const destination =
       typeof where === 'string' ? { city: where, postalCode: String(shippingInfo().postalCode) } : where;
-    const all = await db().select({ id: products.id, priceCents: products.priceCents }).from(products);
-    const lines = items.map((item) => ({
-      priceCents: all.find((p) => p.id === item.id)!.priceCents,
-      quantity: item.quantity,
-    }));
+    const all = await db()
+      .select({ id: products.id, priceCents: products.priceCents, taxClass: products.taxClass })
+      .from(products);
+    const lines = items.map((item) => {
+      const product = all.find((p) => p.id === item.id)!;
+      return { priceCents: product.priceCents, quantity: item.quantity, taxClass: product.taxClass };
+    });
     const free = isFreeShippingAccount(
       email ? { email, emailVerified: true } : null,
       getApp().config.freeShippingEmail,
     );
-    return checkoutTotals(lines, destination, free);
+    return checkoutTotals(lines, destination, free, getApp().config.pricing);
   }
 
   interface IntentAnswer {

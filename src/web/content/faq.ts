@@ -1,6 +1,6 @@
 /** The FAQ page (/faq), grouped by topic. `{email}` is replaced with the contact e-mail when rendered. */
 import { formatPriceShort } from '../../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, homeSalesTaxLabel } from '../../domain/pricing';
 import type { FaqGroup } from './types';
 
 const freeFrom = formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS);
@@ -9,7 +9,7 @@ const rates = {
   burnaby: formatPriceShort(SHIPPING_RATES_CENTS.burnaby),
   elsewhere: formatPriceShort(SHIPPING_RATES_CENTS.elsewhere),
 };
-const gst = `${Math.round(TAX_RATE * 100)}% GST`;
+const gst = homeSalesTaxLabel();
 
 export const faqGroups: FaqGroup[] = [
   {

@@ -3,7 +3,7 @@
  * when rendered.
  */
 import { formatPriceShort } from '../../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, TAX_RATE } from '../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_RATES_CENTS, homeSalesTaxLabel } from '../../domain/pricing';
 import { DEFAULT_ORDER_RETENTION_YEARS } from '../../domain/retention';
 import type { PolicyPage } from './types';
 
@@ -13,7 +13,7 @@ const rates = {
   burnaby: formatPriceShort(SHIPPING_RATES_CENTS.burnaby),
   elsewhere: formatPriceShort(SHIPPING_RATES_CENTS.elsewhere),
 };
-const gst = `${Math.round(TAX_RATE * 100)}% GST`;
+const gst = homeSalesTaxLabel();
 
 export const policyPages: Record<
   'terms-of-use' | 'privacy-policy' | 'accessibility-policy' | 'refund-policy',

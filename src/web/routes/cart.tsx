@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { thumbnailUrl } from '../../domain/images';
 import { dollarsToCents, formatPrice } from '../../domain/money';
-import { freeShippingProgress, taxCents } from '../../domain/pricing';
+import { freeShippingProgress } from '../../domain/pricing';
+import { taxRows } from '../../domain/tax';
+import { cartTotals } from '../features/checkout/totals';
 import { lineKey, type CartItem, type LineKey } from '../../domain/cart';
 import { SubscriptionNote } from '../components/cart/subscription-note';
 import { ClearCart } from '../components/cart/clear-cart';
@@ -46,7 +48,13 @@ export default function CartPage() {
   const restore = useRestoreCart();
   const subtotal = dollarsToCents(cart.totalPrice);
   const shipping = freeShippingProgress(subtotal);
-  const tax = taxCents(subtotal);
+  // The tax before an address is known: the shop's own province, on the products alone (decision 0066).
+  const estimate = cartTotals(
+    cart.items,
+    { city: '', postalCode: '' },
+    { freeShipping: false, taxShipping: false },
+  );
+  const tax = estimate.taxCents;
   const stock = useCartStock();
   const held = hydrated ? heldUnits() : new Map<number, number>();
   const lines = cart.items.map((item) => ({ item, stock: lineStock(item, stock, held) }));
@@ -216,10 +224,12 @@ export default function CartPage() {
                   <dd data-testid="summary-subtotal">{formatPrice(subtotal)}</dd>
                 </div>
                 <ShippingLine free={shipping.qualifies} />
-                <div className="flex justify-between">
-                  <dt>Tax (GST 5%)</dt>
-                  <dd data-testid="summary-tax">{formatPrice(tax)}</dd>
-                </div>
+                {taxRows(estimate.taxes).map((row) => (
+                  <div key={row.key} className="flex justify-between">
+                    <dt>{row.label}</dt>
+                    <dd data-testid="summary-tax">{formatPrice(row.amountCents)}</dd>
+                  </div>
+                ))}
                 <div className="flex justify-between border-t border-beige pt-3 text-base font-semibold text-cocoa">
                   <dt>{shipping.qualifies ? 'Total' : 'Total before shipping'}</dt>
                   <dd data-testid="summary-total">{formatPrice(subtotal + tax)}</dd>

@@ -24,7 +24,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({
     origin: context.settings.publicUrl,
     stripePublishableKey: context.settings.stripePublishableKey,
-    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+    pricing: {
+      freeShippingEmail: context.settings.freeShippingEmail ?? null,
+      taxShipping: context.settings.taxShipping,
+    },
   });
 }
 
@@ -122,7 +125,7 @@ function Payment({ user, info, settings }: { user: StoredUser; info: ShippingInf
     user,
     info,
     stripeKey,
-    freeShippingEmail: settings.freeShippingEmail,
+    pricingSettings: settings.pricing,
     stripeReturn: settings.stripeReturn,
   });
 

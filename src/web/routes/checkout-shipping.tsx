@@ -11,7 +11,7 @@ import { OrderSummary } from '../features/checkout/components/order-summary';
 import { currentCart, useCart } from '../features/cart/cart-store';
 import { checkoutActions, currentCheckout, useCheckout } from '../features/checkout/checkout-store';
 import { checkoutTexts } from '../features/checkout/texts';
-import { cartTotals, useFreeShipping } from '../features/checkout/totals';
+import { cartTotals, useCartPricing, type PricingSettingsInBrowser } from '../features/checkout/totals';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
 import { getStoredUser } from '../features/session/stored-session';
@@ -22,7 +22,10 @@ import type { Route } from './+types/checkout-shipping';
 export function loader({ context }: Route.LoaderArgs) {
   return data({
     origin: context.settings.publicUrl,
-    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+    pricing: {
+      freeShippingEmail: context.settings.freeShippingEmail ?? null,
+      taxShipping: context.settings.taxShipping,
+    },
   });
 }
 
@@ -67,12 +70,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
-  const { shippingInfo, freeShippingEmail } = loaderData;
+  const { shippingInfo, pricing } = loaderData;
   return (
     <RequireUser>
       {() =>
         shippingInfo ? (
-          <ShippingOptions info={shippingInfo} freeShippingEmail={freeShippingEmail} />
+          <ShippingOptions info={shippingInfo} pricingSettings={pricing} />
         ) : (
           <SignedInFallback />
         )
@@ -83,18 +86,18 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
 
 function ShippingOptions({
   info,
-  freeShippingEmail,
+  pricingSettings,
 }: {
   info: ShippingInfo;
-  freeShippingEmail: string | null;
+  pricingSettings: PricingSettingsInBrowser;
 }) {
   const navigate = useNavigate();
   const cart = useCart();
   const checkout = useCheckout();
   const pricedCost = checkout.shippingCost;
   const needsTerms = cart.items.some((item) => item.subscription) && !checkout.subscriptionTermsAccepted;
-  const freeShipping = useFreeShipping(freeShippingEmail);
-  const totals = cartTotals(cart.items, info, freeShipping);
+  const pricing = useCartPricing(pricingSettings);
+  const totals = cartTotals(cart.items, info, pricing);
   // A new address is priced again: its cost reads 'Calculating...' for a moment first.
   const calculating = pricedCost === null;
 
@@ -102,10 +105,10 @@ function ShippingOptions({
     if (!calculating) return;
     const timer = window.setTimeout(() => {
       const items = currentCart().items;
-      checkoutActions.priceShipping(items, cartTotals(items, info, freeShipping));
+      checkoutActions.priceShipping(items, cartTotals(items, info, pricing));
     }, CALCULATING_MS);
     return () => window.clearTimeout(timer);
-  }, [calculating, info, freeShipping]);
+  }, [calculating, info, pricing]);
 
   if (cart.items.length === 0) {
     return (

@@ -12,7 +12,7 @@ import { checkoutActions, useCheckout } from '../features/checkout/checkout-stor
 import { saveAbandonedCart } from '../features/cart/abandoned-cart';
 import { trackStartedCheckout } from '../features/checkout/events';
 import { checkoutTexts } from '../features/checkout/texts';
-import { cartTotals, useFreeShipping } from '../features/checkout/totals';
+import { cartTotals, useCartPricing, type PricingSettingsInBrowser } from '../features/checkout/totals';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInError, SignedInFallback } from '../features/session/signed-in-route';
 import { getStoredUser, type StoredUser } from '../features/session/stored-session';
@@ -23,7 +23,10 @@ import type { Route } from './+types/checkout';
 export function loader({ context }: Route.LoaderArgs) {
   return data({
     origin: context.settings.publicUrl,
-    freeShippingEmail: context.settings.freeShippingEmail ?? null,
+    pricing: {
+      freeShippingEmail: context.settings.freeShippingEmail ?? null,
+      taxShipping: context.settings.taxShipping,
+    },
   });
 }
 
@@ -77,7 +80,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       {(user) => (
         <AddressStep
           user={user}
-          freeShippingEmail={loaderData.freeShippingEmail}
+          pricingSettings={loaderData.pricing}
           addresses={'addresses' in loaderData ? loaderData.addresses : null}
         />
       )}
@@ -87,22 +90,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
 function AddressStep({
   user,
-  freeShippingEmail,
+  pricingSettings,
   addresses,
 }: {
   user: StoredUser;
-  freeShippingEmail: string | null;
+  pricingSettings: PricingSettingsInBrowser;
   addresses: SavedAddress[] | null;
 }) {
   const navigate = useNavigate();
   const cart = useCart();
   const checkout = useCheckout();
-  const freeShipping = useFreeShipping(freeShippingEmail);
+  const pricing = useCartPricing(pricingSettings);
   const [destination, setDestination] = useState<ShippingDestination>(() => ({
     city: checkout.shippingInfo?.city ?? '',
     postalCode: checkout.shippingInfo?.postalCode ?? '',
+    state: checkout.shippingInfo?.state,
   }));
-  const totals = cartTotals(cart.items, destination, freeShipping);
+  const totals = cartTotals(cart.items, destination, pricing);
   const hasItems = cart.items.length > 0;
 
   // 'Started Checkout' (docs/product.md, Marketing), once per visit of the page with something in
@@ -117,7 +121,7 @@ function AddressStep({
   }, [hasItems, cart, user]);
 
   const submit = async (info: ShippingInfo, options: ShippingSubmit) => {
-    checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info, freeShipping));
+    checkoutActions.saveShippingInfo(info, cart.items, cartTotals(cart.items, info, pricing));
     if (options.saveAddress) {
       // Kept for next time (decision 0049); the checkout goes on whether or not it could be saved.
       await saveAddress(savedFieldsOf(info)).catch((error: unknown) =>

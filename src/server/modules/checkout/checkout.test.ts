@@ -116,9 +116,20 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
       shippingCents: shipping,
       taxCents: tax,
       totalCents: total,
+      // GST on the products, in British Columbia (decision 0066), and each line's share of it.
+      province: 'BC',
+      taxes: [{ code: 'GST', rate: 5_000, goodsCents: tax, shippingCents: 0, amountCents: tax }],
+      lineTaxes: [[{ code: 'GST', amountCents: tax }]],
     });
     expect(snapshot.lines).toEqual([
-      { productId: classic.id, name: CLASSIC, sku: expect.anything(), priceCents: 3499, quantity },
+      {
+        productId: classic.id,
+        name: CLASSIC,
+        sku: expect.anything(),
+        priceCents: 3499,
+        quantity,
+        taxClass: 'standard',
+      },
     ]);
     // Only the secret's hash is kept.
     expect(row.clientSecretHash).toMatch(/^[0-9a-f]{64}$/);

@@ -36,7 +36,7 @@ export const checkoutModule = defineModule('checkout', (app, { config, database,
     provider,
     testProcessor,
     placeOrder,
-    freeShippingEmail: config.freeShippingEmail,
+    pricing: config.pricing,
     paymentTtlMinutes: config.paymentTtlMinutes,
     holdLimits: config.holdLimits,
   });

@@ -14,10 +14,18 @@ import {
 } from '../../../domain/errors.js';
 import { formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
-import { parseCheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
+import { HOME_PROVINCE } from '../../../domain/pricing.js';
+import { parseCheckoutSnapshot, type CheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
 import type { Order } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
-import { orderItems, orders, paymentIntents, processedEvents, products } from '../../db/schema.js';
+import {
+  orderItems,
+  orders,
+  orderTaxes,
+  paymentIntents,
+  processedEvents,
+  products,
+} from '../../db/schema.js';
 import { closeAbandonedCarts } from '../abandoned-carts/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import { confirmationEmail, orderAlertEmail } from '../orders/order-emails.js';
@@ -26,6 +34,26 @@ import { recipientOf } from '../orders/recipient.js';
 import { customer, emailSummary, recordEvents, SYSTEM } from '../orders/timeline.js';
 import { takeStock } from '../stock/reservations.js';
 import { completeRenewal, startSubscriptions } from '../subscriptions/records.js';
+
+/** The taxes a checkout was priced with, as order_taxes rows (without the order). */
+function checkoutTaxes({ totals }: CheckoutSnapshot) {
+  if (totals.taxes) {
+    const province = totals.province ?? HOME_PROVINCE;
+    return totals.taxes
+      .filter((tax) => tax.amountCents > 0)
+      .map(({ code, rate, goodsCents, shippingCents, amountCents }) => ({
+        code,
+        province,
+        rate,
+        goodsCents,
+        shippingCents,
+        amountCents,
+      }));
+  }
+  if (totals.taxCents === 0) return [];
+  const gst = { code: 'GST' as const, province: HOME_PROVINCE, rate: 5_000 };
+  return [{ ...gst, goodsCents: totals.taxCents, shippingCents: 0, amountCents: totals.taxCents }];
+}
 
 export function createPlaceOrder(
   db: Database,
@@ -139,16 +167,30 @@ export function createPlaceOrder(
       const items = await tx
         .insert(orderItems)
         .values(
-          checkout.lines.map((line) => ({
+          checkout.lines.map((line, index) => ({
             orderId: order.id,
             productId: linkable.has(line.productId) ? line.productId : null,
             productName: line.name,
             sku: line.sku,
             quantity: line.quantity,
             priceCents: line.priceCents,
+            taxClass: line.taxClass ?? 'standard',
+            taxes: (checkout.totals.lineTaxes?.[index] ?? []).map((tax) => ({
+              code: tax.code,
+              amount_cents: tax.amountCents,
+            })),
           })),
         )
         .returning();
+      // Each tax as priced (decision 0066); a snapshot from before taxes were kept one by one was
+      // GST 5% on the products, in British Columbia.
+      const charged = checkoutTaxes(checkout);
+      const taxes = charged.length
+        ? await tx
+            .insert(orderTaxes)
+            .values(charged.map((tax) => ({ orderId: order.id, ...tax })))
+            .returning()
+        : [];
       // The units it held are the order's now.
       await takeStock(
         tx,
@@ -172,6 +214,8 @@ export function createPlaceOrder(
         order,
         items.sort((a, b) => a.id - b.id),
         [],
+        {},
+        taxes,
       );
       // The e-mails (the confirmation, the owner's alert) in one statement, and the timeline's four
       // events in another, in the order they were always written.

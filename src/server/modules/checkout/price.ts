@@ -7,7 +7,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { CreatePaymentIntent } from '../../../domain/checkout.js';
 import { InvalidError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
-import { checkoutTotals, isFreeShippingAccount, MAX_ORDER_TOTAL_CENTS } from '../../../domain/pricing.js';
+import {
+  checkoutTotals,
+  isFreeShippingAccount,
+  MAX_ORDER_TOTAL_CENTS,
+  type PricingSettings,
+} from '../../../domain/pricing.js';
 import { notEnoughStockMessage } from '../../../domain/stock.js';
 import { linePriceCents } from '../../../domain/subscriptions.js';
 import type { Database } from '../../db/client.js';
@@ -33,7 +38,7 @@ export async function priceCheckout(
   db: Database,
   viewer: Viewer,
   input: CreatePaymentIntent,
-  freeShippingEmail: string | undefined,
+  pricing: PricingSettings,
 ): Promise<PricedCheckout> {
   const ids = input.items.map((item) => item.id);
   // The shopper's history for the idempotency key (createIntent) comes in the same statement: it is
@@ -45,6 +50,7 @@ export async function priceCheckout(
       sku: products.sku,
       priceCents: products.priceCents,
       subscribeSavePercent: products.subscribeSavePercent,
+      taxClass: products.taxClass,
       isActive: products.isActive,
       stock: products.stock,
       lastOrder: sql<number>`coalesce((select max(${orders.id}) from ${orders} where ${orders.userId} = ${viewer.id}), 0)`,
@@ -65,11 +71,12 @@ export async function priceCheckout(
       sku: product.sku,
       priceCents: linePriceCents(product.priceCents, product.subscribeSavePercent, item.subscription),
       quantity: item.quantity,
+      taxClass: product.taxClass,
       ...(interval === null ? {} : { intervalWeeks: interval }),
     };
   });
-  const freeShipping = isFreeShippingAccount(viewer, freeShippingEmail);
-  const totals = checkoutTotals(lines, input.shippingInfo, freeShipping);
+  const freeShipping = isFreeShippingAccount(viewer, pricing.freeShippingEmail);
+  const totals = checkoutTotals(lines, input.shippingInfo, freeShipping, pricing);
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidError(messages.orderTooLarge);
   // Short of stock as priced: refused before the provider is asked for anything (createIntent). The
   // reservation itself (reserveStock) is the check that counts when checkouts race.

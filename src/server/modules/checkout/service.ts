@@ -5,6 +5,7 @@
  * `placeOrder`, whichever of the test processor's confirmation, Stripe's webhook, the browser's
  * POST /api/orders or the reconciler gets there first.
  */
+import type { PricingSettings } from '../../../domain/pricing.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreatePaymentIntent, TestCardConfirm } from '../../../domain/checkout.js';
@@ -51,7 +52,7 @@ export interface CheckoutServiceDeps {
   /** Present when the built-in test processor is the provider: it confirms test cards. */
   testProcessor?: TestProcessor | undefined;
   placeOrder: PlaceOrder;
-  freeShippingEmail: string | undefined;
+  pricing: PricingSettings;
   /**
    * How long an unpaid intent holds its stock and can be paid (PAYMENT_TTL_MINUTES, decision 0022).
    */
@@ -65,7 +66,7 @@ export function createCheckoutService({
   provider,
   testProcessor,
   placeOrder,
-  freeShippingEmail,
+  pricing,
   paymentTtlMinutes = DEFAULT_PAYMENT_TTL_MINUTES,
   holdLimits = DEFAULT_HOLD_LIMITS,
 }: CheckoutServiceDeps) {
@@ -77,12 +78,7 @@ export function createCheckoutService({
      * same checkout. The key changes once an order is placed, so the next purchase gets a new intent.
      */
     async createIntent(viewer: Viewer, input: CreatePaymentIntent, clientAddress: string | null = null) {
-      const { checkout, counted, short, history, holding } = await priceCheckout(
-        db,
-        viewer,
-        input,
-        freeShippingEmail,
-      );
+      const { checkout, counted, short, history, holding } = await priceCheckout(db, viewer, input, pricing);
       if (input.amount !== checkout.totals.totalCents) throw new InvalidError(AMOUNT_CHANGED);
       // The key is the same for a repeat of this checkout (a double click, a retry), and changes once
       // an order is placed or one of the shopper's intents expires, so an expired checkout is never

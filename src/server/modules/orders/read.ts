@@ -4,21 +4,24 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { trackingUrl, type Carrier } from '../../../domain/fulfilment.js';
 import { centsToDollars } from '../../../domain/money.js';
+import { rateFraction, TAX_CODES } from '../../../domain/tax.js';
 import type { Order, StatusDates } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orderItems, type orderRefunds, orders } from '../../db/schema.js';
+import { orderEvents, orderItems, type orderRefunds, orders, orderTaxes } from '../../db/schema.js';
 import { refundsOf, toApiRefund } from './refunds.js';
 import { statusReached } from './timeline.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
+export type OrderTaxRow = typeof orderTaxes.$inferSelect;
 
 export function toApiOrder(
   row: OrderRow,
   items: OrderItemRow[],
-  refunds: RefundRow[] = [],
-  statusDates: StatusDates = {},
+  refunds: RefundRow[],
+  statusDates: StatusDates,
+  taxes: OrderTaxRow[],
 ): Order {
   return {
     id: row.id,
@@ -29,6 +32,12 @@ export function toApiOrder(
     subtotal: centsToDollars(row.subtotalCents),
     shipping_cost: centsToDollars(row.shippingCents),
     tax_amount: centsToDollars(row.taxCents),
+    taxes: taxes.map((tax) => ({
+      code: tax.code,
+      rate: rateFraction(tax.rate),
+      province: tax.province,
+      amount: centsToDollars(tax.amountCents),
+    })),
     is_paid: row.isPaid,
     payment_intent_id: row.paymentIntentId,
     shipping_address: row.shippingAddress,
@@ -47,6 +56,8 @@ export function toApiOrder(
       product_name: item.productName,
       quantity: item.quantity,
       price: item.priceCents,
+      tax_class: item.taxClass,
+      taxes: item.taxes.map((tax) => ({ code: tax.code, amount: tax.amount_cents })),
     })),
     carrier: (row.carrier as Carrier | null) ?? null,
     tracking_number: row.trackingNumber,
@@ -84,6 +95,19 @@ export async function statusDatesOf(
   return dates;
 }
 
+/** The taxes of these orders, in the order TAX_RATES lists them (GST before PST and QST). */
+export async function taxesOf(
+  executor: Pick<Database, 'select'>,
+  orderIds: readonly number[],
+): Promise<OrderTaxRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await executor
+    .select()
+    .from(orderTaxes)
+    .where(inArray(orderTaxes.orderId, [...orderIds]));
+  return rows.sort((a, b) => a.orderId - b.orderId || TAX_CODES.indexOf(a.code) - TAX_CODES.indexOf(b.code));
+}
+
 /** One order as the API answers it, read through `executor` (a transaction sees its own writes). */
 export async function loadOrder(executor: Pick<Database, 'select'>, orderId: number): Promise<Order | null> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
@@ -96,5 +120,6 @@ export async function loadOrder(executor: Pick<Database, 'select'>, orderId: num
   // One after the other: `executor` may be a transaction, one connection.
   const refunds = await refundsOf(executor, [orderId]);
   const dates = await statusDatesOf(executor, [orderId]);
-  return toApiOrder(row, items, refunds, dates.get(orderId));
+  const taxes = await taxesOf(executor, [orderId]);
+  return toApiOrder(row, items, refunds, dates.get(orderId) ?? {}, taxes);
 }

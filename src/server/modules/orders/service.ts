@@ -28,7 +28,7 @@ import { orderItems, orders } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { heldUnits } from '../stock/reservations.js';
-import { loadOrder, statusDatesOf, toApiOrder, type OrderRow } from './read.js';
+import { loadOrder, statusDatesOf, taxesOf, toApiOrder, type OrderRow } from './read.js';
 import { createRefunds, recordRefund, refundsOf } from './refunds.js';
 import { shippedEmail } from './order-emails.js';
 import { adminActor, customer, recordEvent, SYSTEM, timelineOf, type Actor } from './timeline.js';
@@ -112,7 +112,11 @@ export function createOrdersService(
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [refundRows, dates] = await Promise.all([refundsOf(db, ids), statusDatesOf(db, ids)]);
+    const [refundRows, dates, taxRows] = await Promise.all([
+      refundsOf(db, ids),
+      statusDatesOf(db, ids),
+      taxesOf(db, ids),
+    ]);
     const items = await db
       .select()
       .from(orderItems)
@@ -128,7 +132,8 @@ export function createOrdersService(
         row,
         items.filter((item) => item.orderId === row.id),
         refundRows.filter((refund) => refund.orderId === row.id),
-        dates.get(row.id),
+        dates.get(row.id) ?? {},
+        taxRows.filter((tax) => tax.orderId === row.id),
       ),
     );
   }

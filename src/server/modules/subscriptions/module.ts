@@ -23,13 +23,13 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     db: database.db,
     mailer: app.mailer,
     publicUrl: config.publicUrl,
-    freeShippingEmail: config.freeShippingEmail,
+    pricing: config.pricing,
   });
   const renewals = createRenewals({
     db: database.db,
     provider: app.paymentProvider,
     placeOrder: app.placeOrder,
-    freeShippingEmail: config.freeShippingEmail,
+    pricing: config.pricing,
     notices,
   });
   app.decorate('renewals', renewals);
@@ -50,7 +50,7 @@ export const subscriptionsModule = defineModule('subscriptions', (app, { config,
     clearInterval(timer);
     await running;
   });
-  const subscriptions = createSubscriptionsService(database.db, renewals, notices);
+  const subscriptions = createSubscriptionsService(database.db, renewals, notices, config.pricing);
   const cards = createSubscriptionCards({
     db: database.db,
     provider: app.paymentProvider,

@@ -12,7 +12,7 @@
  * or is skipped (records.ts, service.ts, renewals.ts), so each cycle is reminded once.
  */
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
-import { checkoutTotals, isFreeShippingAccount } from '../../../domain/pricing.js';
+import { checkoutTotals, isFreeShippingAccount, type PricingSettings } from '../../../domain/pricing.js';
 import { parseCheckoutSnapshot } from '../../../domain/stored/checkout-snapshot.js';
 import {
   REMINDER_DAYS_BEFORE,
@@ -50,13 +50,13 @@ export interface NoticesDeps {
   /** The shop's address, for the links to the subscription's page. */
   publicUrl: string;
   /** FREE_SHIPPING_EMAIL, so the reminder's total is the one the renewal charges. */
-  freeShippingEmail: string | undefined;
+  pricing: PricingSettings;
 }
 
 /** The most reminders one pass writes (the next pass takes the rest). */
 const REMINDER_BATCH = 100;
 
-export function createSubscriptionNotices({ db, mailer, publicUrl, freeShippingEmail }: NoticesDeps) {
+export function createSubscriptionNotices({ db, mailer, publicUrl, pricing }: NoticesDeps) {
   /** Writes one e-mail to the subscription's account and its history line; false without an account. */
   async function send(
     tx: Transaction,
@@ -88,8 +88,12 @@ export function createSubscriptionNotices({ db, mailer, publicUrl, freeShippingE
     const own = checkout.lines.filter((line) => line.intervalWeeks === sub.intervalWeeks);
     if (own.length === 0) return null;
     const account = await accountOf(tx, sub.userId);
-    return checkoutTotals(own, checkout.shippingInfo, isFreeShippingAccount(account, freeShippingEmail))
-      .totalCents;
+    return checkoutTotals(
+      own,
+      checkout.shippingInfo,
+      isFreeShippingAccount(account, pricing.freeShippingEmail),
+      pricing,
+    ).totalCents;
   }
 
   return {
@@ -197,7 +201,7 @@ export function createSubscriptionNotices({ db, mailer, publicUrl, freeShippingE
             .where(and(eq(subscriptions.id, id), window))
             .returning();
           if (!sub) return false;
-          const next = await priceNextDelivery(tx, sub, freeShippingEmail);
+          const next = await priceNextDelivery(tx, sub, pricing);
           const previousTotalCents = await lastTotalCents(tx, sub);
           return send(tx, sub, (page) =>
             reminderEmail({

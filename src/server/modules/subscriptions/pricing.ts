@@ -5,7 +5,12 @@
  * (reminders.ts), so both say the same amount.
  */
 import { asc, eq } from 'drizzle-orm';
-import { checkoutTotals, isFreeShippingAccount, type CheckoutTotals } from '../../../domain/pricing.js';
+import {
+  checkoutTotals,
+  isFreeShippingAccount,
+  type CheckoutTotals,
+  type PricingSettings,
+} from '../../../domain/pricing.js';
 import {
   checkoutSnapshotShippingSchema,
   type CheckoutSnapshot,
@@ -45,7 +50,7 @@ export interface NextDelivery {
 export async function priceNextDelivery(
   tx: Executor,
   sub: Pick<typeof subscriptions.$inferSelect, 'id' | 'userId' | 'intervalWeeks' | 'shippingInfo'>,
-  freeShippingEmail: string | undefined,
+  pricing: PricingSettings,
 ): Promise<NextDelivery> {
   const rows = await tx
     .select({
@@ -54,6 +59,7 @@ export async function priceNextDelivery(
       sku: products.sku,
       priceCents: products.priceCents,
       percent: products.subscribeSavePercent,
+      taxClass: products.taxClass,
       stock: products.stock,
       isActive: products.isActive,
       quantity: subscriptionItems.quantity,
@@ -79,8 +85,14 @@ export async function priceNextDelivery(
     priceCents: subscriptionPriceCents(item.priceCents, item.percent),
     quantity: item.quantity,
     intervalWeeks: sub.intervalWeeks as IntervalWeeks,
+    taxClass: item.taxClass,
   }));
   const account = await accountOf(tx, sub.userId);
-  const totals = checkoutTotals(lines, shippingInfo, isFreeShippingAccount(account, freeShippingEmail));
+  const totals = checkoutTotals(
+    lines,
+    shippingInfo,
+    isFreeShippingAccount(account, pricing.freeShippingEmail),
+    pricing,
+  );
   return { items, available, shippingInfo, lines, totals };
 }

@@ -19,6 +19,7 @@
  * renewal declined or needing them to confirm it, products left out, the wait and the skip; and a
  * pass reminds each cycle's renewal REMINDER_DAYS_BEFORE days ahead.
  */
+import type { PricingSettings } from '../../../domain/pricing.js';
 import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
 import { ConflictError, PaymentRequiredError, PaymentRetryError } from '../../../domain/errors.js';
 import type { Order } from '../../../domain/orders.js';
@@ -77,7 +78,7 @@ export interface RenewalsDeps {
   db: Database;
   provider: PaymentProvider;
   placeOrder: PlaceRenewalOrder;
-  freeShippingEmail: string | undefined;
+  pricing: PricingSettings;
   /** The customer's e-mails about their renewals (notices.ts). */
   notices: SubscriptionNotices;
   /** A fault hook for the crash tests: called after the attempt is written, before the charge. */
@@ -116,7 +117,7 @@ export function createRenewals({
   db,
   provider,
   placeOrder,
-  freeShippingEmail,
+  pricing,
   notices,
   beforeCharge,
   afterCharge,
@@ -209,11 +210,7 @@ export function createRenewals({
         throw new PaymentRequiredError(subscriptionMessages.noCard);
       }
       // Today's prices, less the subscribe-and-save percentage; sold-out products are left out.
-      const { items, available, shippingInfo, lines, totals } = await priceNextDelivery(
-        tx,
-        sub,
-        freeShippingEmail,
-      );
+      const { items, available, shippingInfo, lines, totals } = await priceNextDelivery(tx, sub, pricing);
       const weeks = sub.intervalWeeks as IntervalWeeks;
       if (available.length === 0) {
         const since = sub.waitingSince ?? now;

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/money.js';
-import { checkoutTotals } from '../../../domain/pricing.js';
+import { checkoutTotals, type PricingSettings } from '../../../domain/pricing.js';
 import type { ApiSubscription, UpdateSubscription } from '../../../domain/subscription-schemas.js';
 import { checkoutSnapshotShippingSchema } from '../../../domain/stored/checkout-snapshot.js';
 import { parseStored } from '../../../domain/stored/versions.js';
@@ -49,7 +49,12 @@ type Row = typeof subscriptions.$inferSelect;
  */
 export type SubscriptionCaller = { owner: number } | { admin: number };
 
-export function createSubscriptionsService(db: Database, renewals: Renewals, notices: SubscriptionNotices) {
+export function createSubscriptionsService(
+  db: Database,
+  renewals: Renewals,
+  notices: SubscriptionNotices,
+  pricing: PricingSettings,
+) {
   const customerActor = (userId: number): Actor => ({ kind: 'customer', id: userId, name: null });
 
   async function toApi(executor: Pick<Database, 'select'>, rows: Row[]): Promise<ApiSubscription[]> {
@@ -66,6 +71,7 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
         imageUrl: products.imageUrl,
         priceCents: products.priceCents,
         percent: products.subscribeSavePercent,
+        taxClass: products.taxClass,
         stock: products.stock,
         isActive: products.isActive,
       })
@@ -110,8 +116,9 @@ export function createSubscriptionsService(db: Database, renewals: Renewals, not
       const priced = own.filter(deliverable).map((item) => ({
         priceCents: subscriptionPriceCents(item.priceCents, item.percent),
         quantity: item.quantity,
+        taxClass: item.taxClass,
       }));
-      const totals = checkoutTotals(priced, address);
+      const totals = checkoutTotals(priced, address, false, pricing);
       const method = methods.find((m) => m.id === row.paymentMethodId);
       return {
         id: row.id,

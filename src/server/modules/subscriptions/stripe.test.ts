@@ -531,12 +531,12 @@ describe('renewing with Stripe', () => {
       db: db(),
       provider: s.app.paymentProvider,
       placeOrder: s.app.placeOrder,
-      freeShippingEmail: undefined,
+      pricing: s.config.pricing,
       notices: createSubscriptionNotices({
         db: db(),
         mailer: s.app.mailer,
         publicUrl: s.config.publicUrl,
-        freeShippingEmail: undefined,
+        pricing: s.config.pricing,
       }),
       afterCharge: async () => {
         throw new Error('killed after Stripe charged');
@@ -572,12 +572,12 @@ describe('renewing with Stripe', () => {
       db: db(),
       provider: s.app.paymentProvider,
       placeOrder: s.app.placeOrder,
-      freeShippingEmail: undefined,
+      pricing: s.config.pricing,
       notices: createSubscriptionNotices({
         db: db(),
         mailer: s.app.mailer,
         publicUrl: s.config.publicUrl,
-        freeShippingEmail: undefined,
+        pricing: s.config.pricing,
       }),
       afterCharge: async (_attempt, answer) => {
         charged = answer.id;

@@ -225,12 +225,12 @@ describe('renewing', () => {
       db: db(),
       provider: t.app.paymentProvider,
       placeOrder: t.app.placeOrder,
-      freeShippingEmail: undefined,
+      pricing: t.config.pricing,
       notices: createSubscriptionNotices({
         db: db(),
         mailer: t.app.mailer,
         publicUrl: t.config.publicUrl,
-        freeShippingEmail: undefined,
+        pricing: t.config.pricing,
       }),
       beforeCharge: async () => {
         throw new Error('killed between the attempt and the charge');

@@ -1,13 +1,25 @@
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import type { Order } from '../../../domain/orders';
-import { TAX_RATE } from '../../../domain/pricing';
+import { rateFromFraction, taxRows } from '../../../domain/tax';
 
 /** An order's items (prices arrive in cents) and its amounts (in dollars), as a receipt. */
 export function OrderLines({ order }: { order: Order }) {
+  // Each tax the order was charged (decision 0066); an order from before they were kept one by one
+  // has its total alone.
+  const taxes =
+    order.taxes.length > 0 || order.tax_amount === 0
+      ? taxRows(
+          order.taxes.map((tax) => ({
+            code: tax.code,
+            rate: rateFromFraction(tax.rate),
+            amountCents: dollarsToCents(tax.amount),
+          })),
+        ).map((row) => [row.label, row.amountCents / 100, 'order-tax'] as [string, number, string])
+      : [['Taxes', order.tax_amount, 'order-tax'] as [string, number, string]];
   const rows: [string, number, string][] = [
     ['Subtotal', order.subtotal, 'order-subtotal'],
     ['Shipping', order.shipping_cost, 'order-shipping'],
-    [`Taxes (GST ${Math.round(TAX_RATE * 100)}%)`, order.tax_amount, 'order-tax'],
+    ...taxes,
   ];
   return (
     <div>

@@ -22,6 +22,7 @@ import {
   type LineKey,
 } from '../../../domain/cart';
 import type { SubscriptionChoice } from '../../../domain/subscriptions';
+import { TAX_CLASSES } from '../../../domain/tax';
 
 export const CART_KEY = 'cart';
 
@@ -44,11 +45,15 @@ function isItem(value: unknown): value is CartItem {
   );
 }
 
-/** A stored line as the cart keeps it: a subscription only when it names a valid interval. */
+/**
+ * A stored line as the cart keeps it: a subscription only when it names a valid interval, a tax class
+ * only when it is one.
+ */
 function sanitized(item: CartItem): CartItem {
   const subscription = readSubscription(item.subscription);
-  const { subscription: _stored, ...rest } = item;
-  return subscription ? { ...rest, subscription } : rest;
+  const { subscription: _stored, tax_class: taxClass, ...rest } = item;
+  const known = TAX_CLASSES.find((c) => c === taxClass);
+  return { ...rest, ...(subscription ? { subscription } : {}), ...(known ? { tax_class: known } : {}) };
 }
 
 /** Reads the stored cart; totals are recomputed from the lines rather than trusted. */

@@ -16,20 +16,37 @@ import { useStoredUser } from '../session/stored-session';
 export function cartTotals(
   items: readonly CartItem[],
   destination: ShippingDestination,
-  freeShipping: boolean,
+  { freeShipping, taxShipping }: CartPricing,
 ): CheckoutTotals {
   return checkoutTotals(
-    items.map((item) => ({ priceCents: dollarsToCents(item.price), quantity: item.quantity })),
+    items.map((item) => ({
+      priceCents: dollarsToCents(item.price),
+      quantity: item.quantity,
+      taxClass: item.tax_class,
+    })),
     destination,
     freeShipping,
+    { taxShipping },
   );
 }
 
+/** What the browser's pricing reads beyond the cart and the address (the server's settings). */
+export interface PricingSettingsInBrowser {
+  freeShippingEmail: string | null;
+  taxShipping: boolean;
+}
+
+/** The signed-in shopper's pricing: whether they ship free, and whether shipping is taxed. */
+export interface CartPricing {
+  freeShipping: boolean;
+  taxShipping: boolean;
+}
+
 /**
- * Whether the signed-in shopper is the configured free-shipping account (docs/product.md, Prices,
- * shipping and tax).
+ * The signed-in shopper's pricing: whether they are the configured free-shipping account
+ * (docs/product.md, Prices, shipping and tax), and whether shipping is taxed (decision 0066).
  */
-export function useFreeShipping(freeShippingEmail: string | null): boolean {
+export function useCartPricing({ freeShippingEmail, taxShipping }: PricingSettingsInBrowser): CartPricing {
   const user = useStoredUser();
-  return isFreeShippingAccount(user, freeShippingEmail);
+  return { freeShipping: isFreeShippingAccount(user, freeShippingEmail), taxShipping };
 }

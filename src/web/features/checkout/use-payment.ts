@@ -25,26 +25,26 @@ import {
   type StripeReturn,
 } from './payment-machine';
 import { checkOrder, priceCartAgain, recordOrder } from './payment-outcomes';
-import { cartTotals, useFreeShipping } from './totals';
+import { cartTotals, useCartPricing, type PricingSettingsInBrowser } from './totals';
 import { usePaymentIntent } from './use-payment-intent';
 
 export function usePayment({
   user,
   info,
   stripeKey,
-  freeShippingEmail,
+  pricingSettings,
   stripeReturn,
 }: {
   user: StoredUser;
   info: ShippingInfo;
   stripeKey: string | null;
-  freeShippingEmail: string | null;
+  pricingSettings: PricingSettingsInBrowser;
   stripeReturn: StripeReturn | null;
 }) {
   const navigate = useNavigate();
   const cart = useCart();
-  const freeShipping = useFreeShipping(freeShippingEmail);
-  const totals = cartTotals(cart.items, info, freeShipping);
+  const pricing = useCartPricing(pricingSettings);
+  const totals = cartTotals(cart.items, info, pricing);
   const key = cartKey(totals.totalCents, cart.items, info);
   const [state, dispatch] = useReducer(paymentReducer, null, () => initialPaymentState(key, stripeReturn));
   const { step } = state;
@@ -63,7 +63,7 @@ export function usePayment({
       user,
       shippingInfo: info,
       items,
-      totals: cartTotals(items, info, freeShipping),
+      totals: cartTotals(items, info, pricing),
       subscriptionTermsAccepted: currentCheckout().subscriptionTermsAccepted,
     };
   };

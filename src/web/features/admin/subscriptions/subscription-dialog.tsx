@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { dollarsToCents, formatPrice } from '../../../../domain/money';
-import { TAX_RATE } from '../../../../domain/pricing';
 import {
   adminSubscriptionDetailSchema,
   type AdminSubscription,
@@ -138,7 +137,7 @@ function SubscriptionFacts({ id, subscription: s }: { id: string; subscription: 
   const amounts: [string, number][] = [
     ['Subtotal', s.next_total.subtotal],
     ['Shipping', s.next_total.shipping],
-    [`Taxes (GST ${Math.round(TAX_RATE * 100)}%)`, s.next_total.tax],
+    ['Taxes', s.next_total.tax],
   ];
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

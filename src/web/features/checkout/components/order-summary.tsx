@@ -2,7 +2,8 @@ import { lineKey, type CartItem } from '../../../../domain/cart';
 import { SubscriptionNote } from '../../../components/cart/subscription-note';
 import { thumbnailUrl } from '../../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../../domain/money';
-import { TAX_RATE, type CheckoutTotals } from '../../../../domain/pricing';
+import type { CheckoutTotals } from '../../../../domain/pricing';
+import { taxRows } from '../../../../domain/tax';
 import { checkoutTexts } from '../texts';
 
 /**
@@ -93,12 +94,14 @@ export function OrderSummary({
             {shippingText}
           </dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt>{`Tax (GST ${Math.round(TAX_RATE * 100)}%)`}</dt>
-          <dd className="tabular-nums" data-testid="summary-tax">
-            {formatPrice(totals.taxCents)}
-          </dd>
-        </div>
+        {taxRows(totals.taxes).map((row) => (
+          <div key={row.key} className="flex justify-between gap-4">
+            <dt>{row.label}</dt>
+            <dd className="tabular-nums" data-testid="summary-tax">
+              {formatPrice(row.amountCents)}
+            </dd>
+          </div>
+        ))}
         <div className="flex justify-between gap-4 border-t border-beige pt-3 text-base font-semibold text-cocoa">
           <dt>{shipping === 'unknown' ? 'Total before shipping' : 'Total'}</dt>
           <dd className="tabular-nums" data-testid="summary-total">

@@ -65,6 +65,7 @@ function product(overrides: Partial<Product> = {}): Product {
     faqs: [{ question: 'Are they soft?', answer: 'Soft in the middle, crisp at the edges.' }],
     stock: null,
     subscribe_save_percent: 0,
+    tax_class: 'standard',
     rating: { average: 0, count: 0 },
     ...overrides,
   };

@@ -73,7 +73,7 @@ function product(overrides: Partial<Product> = {}): Product {
 
 /** The product route's default export in a router stub (so Links work), with its loader data. */
 function renderProductPage(p: Product): string {
-  const loaderData = { origin: 'http://x', product: p };
+  const loaderData = { origin: 'http://x', product: p, flavourFacts: [] };
   const Stub = createRoutesStub([
     {
       id: 'product',

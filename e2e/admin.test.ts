@@ -244,6 +244,20 @@ describe('products', () => {
     await form.getByRole('button', { name: 'Create product' }).click();
     await form.getByText('Please fill in both the question and the answer, or clear the row.').waitFor();
     await form.locator('#product-faqs-0-answer').fill('Yes, made with certified gluten-free oats.');
+    // Granola sold in bulk is a basic grocery: the owner makes it zero-rated (decision 0066), and the
+    // explanation under the select follows the choice, beside CRA's guidance in a new tab.
+    const taxClass = form.getByLabel('Tax class');
+    expect(await taxClass.inputValue()).toBe('standard');
+    await form.getByText(/^GST or HST applies\./).waitFor();
+    await taxClass.selectOption({ label: 'Zero-rated (basic groceries)' });
+    await form.getByText(/^Taxed at 0%: basic groceries/).waitFor();
+    expect(await taxClass.getAttribute('aria-describedby')).toBe('product-tax_class-hint');
+    const guidance = form.locator('#product-tax_class-hint').getByRole('link', {
+      name: "CRA's guidance on basic groceries (opens in a new tab)",
+    });
+    expect(await guidance.getAttribute('href')).toMatch(/^https:\/\/www\.canada\.ca\/.*basic-groceries/);
+    expect(await guidance.getAttribute('target')).toBe('_blank');
+    expect(await guidance.getAttribute('rel')).toBe('noopener noreferrer');
     // Created as a draft (the default): the shop does not show it yet.
     expect(await form.locator('#product-status').inputValue()).toBe('draft');
     await form.getByRole('button', { name: 'Create product' }).click();
@@ -275,10 +289,12 @@ describe('products', () => {
     const created = (await (await fetch(`${shop.url}/api/products`)).json()) as (ApiProduct & {
       image_url: string | null;
       features: string[];
+      tax_class: string;
     })[];
     const mine = created.find((p) => p.name === name)!;
     expect(mine.image_url).toMatch(/^\/images\/products\/.+-800w\.webp$/);
     expect(mine.features).toEqual(['Gluten-Free', 'No Added Sugar']);
+    expect(mine.tax_class).toBe('zero_rated');
 
     // The shop shows it at once, with its image.
     const shopPage = await browser.newPage({ viewport: desktop });

@@ -4,6 +4,7 @@
  * never loads zod for a catalogue page.
  */
 import { nutritionFactsFields } from './stored/nutrition-facts.js';
+import { TAX_CLASSES } from './tax.js';
 import { z } from './zod.js';
 
 const nutritionFields = {
@@ -61,6 +62,11 @@ export const productSchema = z.object({
   stock: z.number().int().nullable(),
   /** Subscribe and save (decision 0056): percent off each unit of a subscription; 0 for none. */
   subscribe_save_percent: z.number().int(),
+  /**
+   * How sales tax treats it (decision 0066): 'standard' (GST/HST applies) or 'zero_rated' (basic
+   * groceries), the owner's call. Public too: the cart estimates its tax with it.
+   */
+  tax_class: z.enum(TAX_CLASSES),
   /**
    * Its published reviews from verified buyers (decision 0063): the average to one decimal (0 when
    * there is none) and how many.

@@ -36,3 +36,24 @@ describe('the page content lists of a product', () => {
     expect(parsed.highlights).toEqual([{ heading: 'Crunchy', subheading: '' }]);
   });
 });
+
+describe("a product's tax class (decision 0066)", () => {
+  const base = { name: 'Bar', price: '4.50', category_id: '1' };
+  const TAX_CLASS_MESSAGE = 'tax_class must be one of: standard, zero_rated.';
+
+  it('is standard when created unless the owner says zero_rated', () => {
+    expect(productCreateSchema.parse(base).tax_class).toBe('standard');
+    expect(productCreateSchema.parse({ ...base, tax_class: 'zero_rated' }).tax_class).toBe('zero_rated');
+    expect(productUpdateSchema.parse({ tax_class: 'standard' })).toEqual({ tax_class: 'standard' });
+    expect(productUpdateSchema.parse({}).tax_class).toBeUndefined();
+  });
+
+  it('refuses any other value, naming the field', () => {
+    for (const tax_class of ['exempt', 'Zero_Rated', 'zero-rated', '', null, 0]) {
+      const created = productCreateSchema.safeParse({ ...base, tax_class });
+      expect(created.error?.issues[0]?.message).toBe(TAX_CLASS_MESSAGE);
+      const updated = productUpdateSchema.safeParse({ tax_class });
+      expect(updated.error?.issues[0]?.message).toBe(TAX_CLASS_MESSAGE);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { productSchema } from './catalog-schemas.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { nutritionFactsField } from './nutrition-facts-input.js';
 import { adjustmentProblem, MAX_STOCK, STOCK_NOTE_MAX, STOCK_REASONS } from './stock.js';
+import { DEFAULT_TAX_CLASS, TAX_CLASSES } from './tax.js';
 import { containsNul, NUL_MESSAGE, wellFormed } from './text.js';
 import { z } from './zod.js';
 
@@ -223,6 +224,11 @@ const statusField = z.enum(PRODUCT_STATUSES, {
   message: `status must be one of: ${PRODUCT_STATUSES.join(', ')}.`,
 });
 
+/** How sales tax treats the product (decision 0066): the owner's call, per product. */
+const taxClassField = z
+  .enum(TAX_CLASSES, { message: `tax_class must be one of: ${TAX_CLASSES.join(', ')}.` })
+  .describe('standard: GST/HST applies; zero_rated: basic groceries, taxed at 0%.');
+
 const idText = (what: string) =>
   z
     .union(
@@ -329,6 +335,7 @@ const fields = {
   competitors: entryList('The comparison', competitorInputSchema, PRODUCT_LIMITS.competitors),
   faqs: entryList('FAQs', faqInputSchema, PRODUCT_LIMITS.faqs),
   status: statusField,
+  tax_class: taxClassField,
   /** The Nutrition Facts table (decision 0062): the whole table, or null / empty for none. */
   nutrition_facts: nutritionFactsField,
 };
@@ -350,6 +357,8 @@ export const productCreateSchema = z.object({
   faqs: fields.faqs.optional().transform((v) => v ?? []),
   // A new product is a draft until the owner makes it active (decision 0065).
   status: fields.status.optional().transform((v) => v ?? 'draft'),
+  // Taxable unless the owner says the product is a basic grocery (decision 0066).
+  tax_class: fields.tax_class.optional().transform((v) => v ?? DEFAULT_TAX_CLASS),
   nutrition_facts: fields.nutrition_facts.optional().transform((v) => v ?? null),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;

@@ -134,6 +134,9 @@ export function productAdminRoutes(
       schema: {
         tags,
         summary: 'Create a product (multipart/form-data, with its image)',
+        description:
+          'A new product is a `draft` unless `status` says `active`, and `standard` for sales tax unless ' +
+          '`tax_class` says `zero_rated` (basic groceries, decision 0066).',
         consumes: ['multipart/form-data'],
         // The fields are read from the stream and parsed below; other bodies are answered with 415.
         body: multipartBody(productForm),
@@ -164,7 +167,8 @@ export function productAdminRoutes(
           'A multipart form may add an `image` file. is_active false hides the product from the shop. ' +
           '`stock` is the count on hand (what can be sold plus what checkouts being paid hold; empty for ' +
           'made to order) and must come with `expected_stock`, the `on_hand` the form was opened with: ' +
-          '409 when it is no longer true, 400 when it is missing.',
+          '409 when it is no longer true, 400 when it is missing. `tax_class` (standard or zero_rated, ' +
+          'decision 0066) decides whether GST/HST applies to it.',
         consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
         // JSON is validated here (no body reads as {}); a multipart form's fields are parsed below.

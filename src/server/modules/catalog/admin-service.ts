@@ -169,6 +169,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
               allergens: input.allergens,
               stock: input.stock,
               subscribeSavePercent: input.subscribe_save_percent,
+              taxClass: input.tax_class,
               isActive: active,
               nutritionFacts: input.nutrition_facts,
               sortOrder: sql`(select coalesce(max(${products.sortOrder}), 0) + 1 from ${products})`,
@@ -210,6 +211,7 @@ export function createProductAdminService(db: Database, catalog: CatalogService)
         ...(changes.subscribe_save_percent !== undefined
           ? { subscribeSavePercent: changes.subscribe_save_percent }
           : {}),
+        ...(changes.tax_class !== undefined ? { taxClass: changes.tax_class } : {}),
         ...(changes.nutrition_facts !== undefined ? { nutritionFacts: changes.nutrition_facts } : {}),
       };
       const newCount = changes.stock;

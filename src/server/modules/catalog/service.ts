@@ -145,6 +145,7 @@ export function createCatalogService(db: Database): CatalogService {
       faqs: (faqsOf.get(p.id) ?? []).map((f) => ({ question: f.question, answer: f.answer })),
       stock: p.stock,
       subscribe_save_percent: p.subscribeSavePercent,
+      tax_class: p.taxClass,
       rating: ratingOf.get(p.id) ?? { average: 0, count: 0 },
       is_active: p.isActive,
       status: p.isActive ? ('active' as const) : ('draft' as const),

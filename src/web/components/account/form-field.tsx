@@ -14,7 +14,8 @@ export function FormField({
   id: string;
   label: string;
   error?: string | undefined;
-  hint?: string;
+  /** Text, or text with a link (the tax class's guidance). */
+  hint?: ReactNode;
   children: ReactNode;
 }) {
   return (

@@ -65,6 +65,7 @@ function product(overrides: Partial<Product> = {}): Product {
     faqs: [{ question: 'Are they soft?', answer: 'Soft in the middle, crisp at the edges.' }],
     stock: null,
     subscribe_save_percent: 0,
+    tax_class: 'standard',
     rating: { average: 0, count: 0 },
     ...overrides,
   };
@@ -72,7 +73,7 @@ function product(overrides: Partial<Product> = {}): Product {
 
 /** The product route's default export in a router stub (so Links work), with its loader data. */
 function renderProductPage(p: Product): string {
-  const loaderData = { origin: 'http://x', product: p };
+  const loaderData = { origin: 'http://x', product: p, flavourFacts: [] };
   const Stub = createRoutesStub([
     {
       id: 'product',

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { thumbnailUrl } from '../../../../domain/images';
+import { BASIC_GROCERIES_GUIDANCE_URL, TAX_CLASSES, TAX_CLASS_LABELS } from '../../../../domain/tax';
 import { ApiError, userMessage } from '../../../api';
 import { describedBy, FormField, inputClass } from '../../../components/account/form-field';
 import { AdminDialog, closeDialogOf } from '../shared/admin-dialog';
@@ -64,6 +65,9 @@ export function ProductFormDialog({
     defaultValues: productFormValues(product ?? undefined),
   });
 
+  // The chosen tax class's explanation shows under it (decision 0066).
+  const taxClass = useWatch({ control, name: 'tax_class' });
+
   // The preview is a blob: URL of the chosen file, released when replaced or closed.
   useEffect(
     () => () => {
@@ -114,6 +118,7 @@ export function ProductFormDialog({
       if (status === 409 && isStaleStock(message)) return setError('stock', { message });
       if (status === 409) return setError(/\bSKU\b/.test(message) ? 'sku' : 'name', { message });
       if (status === 400 && /active in the shop/.test(message)) return setError('status', { message });
+      if (status === 400 && message.startsWith('tax_class')) return setError('tax_class', { message });
       if (status === 413 || status === 415) return setImageError(message);
       setError('root', { message });
     }
@@ -270,6 +275,38 @@ export function ProductFormDialog({
             inputMode: 'numeric',
             hint: 'Percent off each unit a customer subscribes to (0 to 50). 0 offers subscriptions at the full price. Not a discount code: it applies to every subscription of this product.',
           })}
+          <FormField
+            id="product-tax_class"
+            label="Tax class"
+            error={errors.tax_class?.message}
+            hint={
+              <>
+                {TAX_CLASS_LABELS[taxClass].explanation}{' '}
+                <a
+                  href={BASIC_GROCERIES_GUIDANCE_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-maple-dark underline underline-offset-2"
+                >
+                  CRA&apos;s guidance on basic groceries
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </>
+            }
+          >
+            <select
+              id="product-tax_class"
+              {...register('tax_class')}
+              {...describedBy('product-tax_class', errors.tax_class?.message, true)}
+              className={inputClass}
+            >
+              {TAX_CLASSES.map((value) => (
+                <option key={value} value={value}>
+                  {TAX_CLASS_LABELS[value].label}
+                </option>
+              ))}
+            </select>
+          </FormField>
           {field('size', 'Size in grams (optional)', { inputMode: 'numeric' })}
           {field('sku', 'SKU (optional)')}
           {field('ideal_time_of_day', 'Best time to eat (optional)', {

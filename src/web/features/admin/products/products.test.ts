@@ -56,6 +56,7 @@ const product: Product = {
   faqs: [],
   stock: null,
   subscribe_save_percent: 0,
+  tax_class: 'standard',
   rating: { average: 0, count: 0 },
 };
 
@@ -130,6 +131,19 @@ describe('product form', () => {
   it('opens a new product as a draft, and a listed one with its status', () => {
     expect(productFormValues().status).toBe('draft');
     expect(productFormValues({ ...product, status: 'active' }).status).toBe('active');
+  });
+
+  it('opens a new product as standard for tax, a listed one with its class, and sends a change of class', () => {
+    expect(productFormValues().tax_class).toBe('standard');
+    expect(productFormValues({ ...product, tax_class: 'zero_rated' }).tax_class).toBe('zero_rated');
+    const values = productFormSchema.parse({ ...productFormValues(product), tax_class: 'zero_rated' });
+    expect(changedFields(productFields(product), values)).toEqual({ tax_class: 'zero_rated' });
+    expect([...productFormData({ tax_class: 'zero_rated' }, null).entries()]).toEqual([
+      ['tax_class', 'zero_rated'],
+    ]);
+    expect(productFormSchema.safeParse({ ...productFormValues(product), tax_class: 'exempt' }).success).toBe(
+      false,
+    );
   });
 
   it('edits the Nutrition Facts: every box empty is no table, a whole table is sent as the API takes it', () => {

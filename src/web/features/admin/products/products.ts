@@ -22,6 +22,7 @@ import {
   type StockReason,
 } from '../../../../domain/stock';
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from '../../../../domain/subscriptions';
+import { DEFAULT_TAX_CLASS, TAX_CLASSES } from '../../../../domain/tax';
 import type { StockMovement } from '../../../../domain/product-admin';
 import { z } from '../../../../domain/zod';
 import { nutritionFactsFormSchema, nutritionFactsFormValues } from './nutrition-facts-form';
@@ -188,6 +189,8 @@ export const productFormSchema = z.object({
       message: `Enter a whole percentage from 0 to ${MAX_SUBSCRIBE_SAVE_PERCENT}.`,
     })
     .transform((value) => (value === '' ? 0 : Number(value))),
+  /** How sales tax treats it (decision 0066): standard (taxable) or zero-rated (basic groceries). */
+  tax_class: z.enum(TAX_CLASSES),
   highlights: rows(
     {
       heading: trimmed(PRODUCT_LIMITS.highlightHeading, 'the heading'),
@@ -247,6 +250,7 @@ export function productFormValues(
     allergens: product?.allergens.join('\n') ?? '',
     stock: stock == null ? '' : String(stock),
     subscribe_save_percent: String(product?.subscribe_save_percent ?? 0),
+    tax_class: product?.tax_class ?? DEFAULT_TAX_CLASS,
     status: product && 'status' in product && product.status === 'active' ? 'active' : 'draft',
     highlights: (product?.highlights ?? []).map((h) => ({ heading: h.heading, subheading: h.subheading })),
     competitors: (product?.competitors ?? []).map((c) => ({

@@ -15,5 +15,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // expect.poll waits for what the page does after a request or a timer: 1 s (vitest's default)
+    // was too short on a loaded 2-core machine ('Calculating...' still shown). A wrong value still
+    // fails, 10 s later.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -325,6 +325,10 @@ describe('cart', () => {
     expect(await page.getByTestId('summary-tax').textContent()).toBe(
       `$${(Math.round(subtotal * 0.05) / 100).toFixed(2)}`,
     );
+    // Named with its rate (decision 0066).
+    expect(await page.getByTestId('summary-tax').locator('xpath=..').locator('dt').textContent()).toBe(
+      'GST (5%)',
+    );
     expect(await page.getByTestId('summary-total').textContent()).toBe(
       `$${((subtotal + Math.round(subtotal * 0.05)) / 100).toFixed(2)}`,
     );

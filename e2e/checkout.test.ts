@@ -32,6 +32,7 @@ interface ApiOrder {
   subtotal: number;
   shipping_cost: number;
   tax_amount: number;
+  taxes: { code: string; rate: number; province: string; amount: number }[];
   is_paid: boolean;
   shipping_address: string;
   shipping_city: string;
@@ -200,6 +201,9 @@ describe('checkout', () => {
     const subtotal = Math.round(granola.price * 100) * 2;
     expect(await page.getByTestId('summary-subtotal').textContent()).toBe(money(subtotal));
     expect(await page.getByTestId('summary-tax').textContent()).toBe(money(tax(subtotal)));
+    // Each tax on its own line, named with its rate (decision 0066): GST alone in British Columbia.
+    const taxRow = (testId: string) => page.getByTestId(testId).locator('xpath=..').locator('dt');
+    expect(await taxRow('summary-tax').textContent()).toBe('GST (5%)');
     const started = await events(page, 'Started Checkout');
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({
@@ -314,6 +318,8 @@ describe('checkout', () => {
     expect(await page.getByTestId('order-subtotal').textContent()).toBe(money(subtotal));
     expect(await page.getByTestId('order-shipping').textContent()).toBe(money(800));
     expect(await page.getByTestId('order-tax').textContent()).toBe(money(tax(subtotal)));
+    expect(await taxRow('order-tax').textContent()).toBe('GST (5%)');
+    expect(order.taxes).toEqual([{ code: 'GST', rate: 0.05, province: 'BC', amount: tax(subtotal) / 100 }]);
     expect(await page.getByTestId('order-total').textContent()).toBe(money(total));
     expect(await page.getByTestId('confirmation-address').innerText()).toContain('V5H 4M1');
     expect(await page.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');

@@ -20,7 +20,8 @@ const CARD_SIZES = '(min-width: 1024px) 22vw, (min-width: 768px) 30vw, (min-widt
  * What a card shows: the summary, the units left (decision 0022; null for made to order) and the
  * subscribe-and-save percentage (decision 0056).
  */
-export type CardProduct = ProductSummary & Pick<Product, 'stock' | 'subscribe_save_percent' | 'rating'>;
+export type CardProduct = ProductSummary &
+  Pick<Product, 'stock' | 'subscribe_save_percent' | 'rating' | 'tax_class'>;
 
 /** A catalogue product as the page sends it to the browser for a card or the starter pack. */
 export function cardProduct(p: CardProduct): CardProduct {
@@ -29,6 +30,8 @@ export function cardProduct(p: CardProduct): CardProduct {
     stock: p.stock,
     subscribe_save_percent: p.subscribe_save_percent,
     rating: p.rating,
+    // The cart's tax estimate reads it (decision 0066).
+    tax_class: p.tax_class,
   };
 }
 

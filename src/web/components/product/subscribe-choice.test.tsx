@@ -23,6 +23,7 @@ const product = (overrides: Partial<CardProduct> = {}): CardProduct => ({
   stock: null,
   subscribe_save_percent: 10,
   rating: { average: 0, count: 0 },
+  tax_class: 'standard',
   ...overrides,
 });
 

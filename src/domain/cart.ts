@@ -2,7 +2,7 @@
  * The shopping cart (docs/product.md, Cart). Pure functions over an immutable cart; every amount is
  * computed in integer cents and exposed in dollars, as the stored shape requires.
  */
-import { DEFAULT_TAX_CLASS, type TaxClass } from './tax.js';
+import { DEFAULT_TAX_CLASS, type TaxClass } from './tax-classes.js';
 import type { Product } from './catalog.js';
 import { centsToDollars, dollarsToCents } from './money.js';
 import { SOLD_OUT } from './stock.js';

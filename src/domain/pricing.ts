@@ -11,13 +11,19 @@ import {
   type TaxCode,
 } from './tax.js';
 
+import { FREE_SHIPPING_THRESHOLD_CENTS } from './free-shipping.js';
+
 /**
  * Prices, shipping and tax (docs/product.md, Prices, shipping and tax), in integer cents. The cart,
- * checkout and the server's order creation all compute with these functions.
+ * checkout and the server's order creation all compute with these functions. Free shipping's
+ * threshold lives in free-shipping.ts, which every page reads.
  */
 
-/** Orders of $90 or more ship free. */
-export const FREE_SHIPPING_THRESHOLD_CENTS = 9000;
+export {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  freeShippingProgress,
+  type FreeShippingProgress,
+} from './free-shipping.js';
 /** Where a cart's tax is estimated before the shopper gives an address: the shop's own province. */
 export const HOME_PROVINCE: Province = 'BC';
 
@@ -27,23 +33,6 @@ export function homeSalesTaxLabel(at: Date = new Date()): string {
     .filter((rate) => rate.classes.includes(DEFAULT_TAX_CLASS))
     .map((rate) => `${ratePercent(rate.rate)} ${rate.code}`)
     .join(' and ');
-}
-
-export interface FreeShippingProgress {
-  qualifies: boolean;
-  /** cents still missing to reach the threshold (0 when it qualifies) */
-  remainingCents: number;
-  /** the missing amount in whole dollars, rounded up, as the drawer shows it */
-  remainingDollars: number;
-}
-
-export function freeShippingProgress(subtotalCents: number): FreeShippingProgress {
-  const remainingCents = Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - subtotalCents);
-  return {
-    qualifies: remainingCents === 0,
-    remainingCents,
-    remainingDollars: Math.ceil(remainingCents / 100),
-  };
 }
 
 /** Where an order ships, as far as its price is concerned. */

@@ -12,10 +12,9 @@
  * (food for human consumption exempt). The rates are data: a change is one more dated row.
  */
 
-/** How a product is taxed: the owner's call, per product, often after a CRA ruling (decision 0066). */
-export const TAX_CLASSES = ['standard', 'zero_rated'] as const;
-export type TaxClass = (typeof TAX_CLASSES)[number];
-export const DEFAULT_TAX_CLASS: TaxClass = 'standard';
+import type { TaxClass } from './tax-classes.js';
+
+export { DEFAULT_TAX_CLASS, TAX_CLASSES, type TaxClass } from './tax-classes.js';
 
 export const TAX_CLASS_LABELS: Record<TaxClass, { label: string; explanation: string }> = {
   standard: {

@@ -1,6 +1,6 @@
 /** The shop's navigation in one place: header menu, mobile menu, footer and announcement bar. */
 import { formatPriceShort } from '../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../domain/free-shipping';
 
 export interface NavLink {
   label: string;

@@ -5,7 +5,7 @@ import { brand } from '../../domain/brand';
 import { idealTimeOfDay, sizeLabel, VARIETY_PACK_SLUG, type Product } from '../../domain/catalog';
 import { messages } from '../../domain/messages';
 import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/free-shipping';
 import { SHIPPING_AREA_NOTE } from '../../domain/shipping-areas';
 import { isSlug } from '../../domain/slug';
 import { nutritionFactsTable } from '../../domain/nutrition-facts';

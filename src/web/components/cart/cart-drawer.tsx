@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../../domain/images';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
-import { freeShippingProgress } from '../../../domain/pricing';
+import { freeShippingProgress } from '../../../domain/free-shipping';
 import { closeCartDrawer, setCartDrawerOpen, useCartDrawerOpen } from '../../features/cart/cart-drawer-state';
 import { heldUnits, lineStock, useCartStock } from '../../features/cart/cart-stock';
 import { cartActions, useCart } from '../../features/cart/cart-store';

@@ -1,6 +1,6 @@
 import { Truck } from 'lucide-react';
 import { centsToDollars, dollarsToCents, formatPrice, formatPriceShort } from '../../../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, freeShippingProgress } from '../../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS, freeShippingProgress } from '../../../domain/free-shipping';
 
 /**
  * The cart's free-shipping line (docs/product.md, Cart): what is missing below the threshold, or that

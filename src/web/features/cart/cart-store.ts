@@ -22,7 +22,7 @@ import {
   type LineKey,
 } from '../../../domain/cart';
 import type { SubscriptionChoice } from '../../../domain/subscriptions';
-import { TAX_CLASSES } from '../../../domain/tax';
+import { TAX_CLASSES } from '../../../domain/tax-classes';
 
 export const CART_KEY = 'cart';
 

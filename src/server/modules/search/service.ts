@@ -66,6 +66,8 @@ interface Entry {
   lowerName: string;
   /** Its name's place in the lookup's NameIndex. */
   index: number;
+  /** The words of its category's name, lower case. */
+  categoryWords: string[];
 }
 
 /** What search reads of one catalogue snapshot, and the answers it gave on it. */
@@ -86,6 +88,7 @@ function lookupOf(snapshot: CatalogSnapshot): Lookup {
     diets: dietsOf(product),
     lowerName: product.name.toLowerCase(),
     index: position,
+    categoryWords: wordsOf(product.category.toLowerCase()),
   }));
   const words = new Set<string>();
   for (const { product } of entries) {
@@ -128,7 +131,7 @@ function termCondition(term: string, prefix: boolean, fuzzy: readonly number[]):
 
 /**
  * The active products matching every term, with their full-text rank: each term's rank in the
- * product's words, and half its rank in the category's name.
+ * product's words (a match in the category's name is ranked in memory, relevanceOf).
  */
 async function matches(db: Database, lookup: Lookup, terms: readonly string[]) {
   const last = terms.length - 1;
@@ -141,7 +144,7 @@ async function matches(db: Database, lookup: Lookup, terms: readonly string[]) {
   const rank = sql.join(
     terms.map((term, i) => {
       const tq = tsqueryOf(term, i === last);
-      return sql`ts_rank(p.search_vector, ${tq}) + ts_rank(c.vector, ${tq}) * 0.5`;
+      return sql`ts_rank(p.search_vector, ${tq})`;
     }),
     sql` + `,
   );
@@ -157,11 +160,14 @@ async function matches(db: Database, lookup: Lookup, terms: readonly string[]) {
   return rows.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
 }
 
+/** What a term found in the category's name adds: about half what `ts_rank` gives one word. */
+const CATEGORY_MATCH_RANK = 0.03;
+
 /**
- * Relevance: the full-text rank, plus how closely the name matches the whole query (an exact name
- * first, then a name that starts with it, then how near it comes: pg_trgm's word similarity), plus
- * each long term's nearness to words of the name (a typo of the name still ranks above a word deep in
- * the description).
+ * Relevance: the full-text rank, plus a little for each term its category's name starts a word with,
+ * plus how closely the name matches the whole query (an exact name first, then a name that starts
+ * with it, then how near it comes: pg_trgm's word similarity), plus each long term's nearness to words
+ * of the name (a typo of the name still ranks above a word deep in the description).
  */
 function relevanceOf(
   { names }: Lookup,
@@ -173,6 +179,8 @@ function relevanceOf(
   const long = terms.filter((term) => term.length >= FUZZY_MIN_TERM_LENGTH).map((term) => names.query(term));
   return (entry, textRank) => {
     let rank = textRank + (entry.lowerName === lower ? 10 : entry.lowerName.startsWith(lower) ? 4 : 0);
+    for (const term of terms)
+      if (entry.categoryWords.some((word) => word.startsWith(term))) rank += CATEGORY_MATCH_RANK;
     rank += names.similarity(whole, entry.index, false);
     for (const term of long) rank += names.similarity(term, entry.index, true);
     return rank;

@@ -9,11 +9,13 @@ import {
   productDeleteReplySchema,
   productUpdateSchema,
   savedProductSchema,
+} from '../../../domain/product-admin.js';
+import {
   stockAdjustmentReplySchema,
   stockAdjustmentSchema,
   stockHistoryQuerySchema,
   stockMovementSchema,
-} from '../../../domain/product-admin.js';
+} from '../../../domain/stock-schemas.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import {
   galleryDeleteQuerySchema,

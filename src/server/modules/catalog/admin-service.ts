@@ -14,7 +14,7 @@ import {
   type ProductUpdate,
 } from '../../../domain/product-admin.js';
 import { slugify } from '../../../domain/slug.js';
-import type { StockAdjustment, StockHistoryQuery } from '../../../domain/product-admin.js';
+import type { StockAdjustment, StockHistoryQuery } from '../../../domain/stock-schemas.js';
 import {
   adjustStock,
   countedHeld,

@@ -6,7 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTED_STOCK_MISSING, type StockMovement } from '../../../domain/product-admin.js';
+import { EXPECTED_STOCK_MISSING } from '../../../domain/product-admin.js';
+import type { StockMovement } from '../../../domain/stock-schemas.js';
 import { products, stockMovements, stockReservations, paymentIntents } from '../../db/schema.js';
 import {
   checkoutFixtures,

@@ -12,7 +12,7 @@
  */
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../../domain/errors.js';
-import type { StockAdjustment, StockHistoryQuery, StockMovement } from '../../../domain/product-admin.js';
+import type { StockAdjustment, StockHistoryQuery, StockMovement } from '../../../domain/stock-schemas.js';
 import {
   MAX_STOCK,
   notEnoughOnHandMessage,

@@ -1,11 +1,8 @@
 /** Product Management's calls: the list the route's clientLoader reads, and the changes to a product. */
 import { z } from '../../../../domain/zod';
 import { apiRequest } from '../../../api';
-import {
-  previewLinkSchema,
-  stockAdjustmentReplySchema,
-  stockMovementSchema,
-} from '../../../../domain/product-admin';
+import { previewLinkSchema } from '../../../../domain/product-admin';
+import { stockAdjustmentReplySchema, stockMovementSchema } from '../../../../domain/stock-schemas';
 import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
 import {
   adminProductSchema,

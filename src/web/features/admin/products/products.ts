@@ -23,7 +23,7 @@ import {
 } from '../../../../domain/stock';
 import { MAX_SUBSCRIBE_SAVE_PERCENT } from '../../../../domain/subscriptions';
 import { DEFAULT_TAX_CLASS, TAX_CLASSES } from '../../../../domain/tax';
-import type { StockMovement } from '../../../../domain/product-admin';
+import type { StockMovement } from '../../../../domain/stock-schemas';
 import { z } from '../../../../domain/zod';
 import { nutritionFactsFormSchema, nutritionFactsFormValues } from './nutrition-facts-form';
 

@@ -5,8 +5,8 @@ import { rateFromFraction, taxRows } from '../../../domain/tax';
 /** An order's items (prices arrive in cents) and its amounts (in dollars), as a receipt. */
 export function OrderLines({ order }: { order: Order }) {
   // Each tax the order was charged (decision 0066); an order from before they were kept one by one
-  // has its total alone.
-  const taxes =
+  // has its total alone. Amounts in cents from here on.
+  const taxes: [string, number, string][] =
     order.taxes.length > 0 || order.tax_amount === 0
       ? taxRows(
           order.taxes.map((tax) => ({
@@ -14,11 +14,11 @@ export function OrderLines({ order }: { order: Order }) {
             rate: rateFromFraction(tax.rate),
             amountCents: dollarsToCents(tax.amount),
           })),
-        ).map((row) => [row.label, row.amountCents / 100, 'order-tax'] as [string, number, string])
-      : [['Taxes', order.tax_amount, 'order-tax'] as [string, number, string]];
+        ).map((row) => [row.label, row.amountCents, 'order-tax'])
+      : [['Taxes', dollarsToCents(order.tax_amount), 'order-tax']];
   const rows: [string, number, string][] = [
-    ['Subtotal', order.subtotal, 'order-subtotal'],
-    ['Shipping', order.shipping_cost, 'order-shipping'],
+    ['Subtotal', dollarsToCents(order.subtotal), 'order-subtotal'],
+    ['Shipping', dollarsToCents(order.shipping_cost), 'order-shipping'],
     ...taxes,
   ];
   return (
@@ -37,11 +37,11 @@ export function OrderLines({ order }: { order: Order }) {
         ))}
       </ul>
       <dl className="mt-2 space-y-2 border-t border-beige pt-4 text-sm">
-        {rows.map(([label, dollars, testId]) => (
+        {rows.map(([label, cents, testId]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt>{label}</dt>
             <dd className="tabular-nums" data-testid={testId}>
-              {label === 'Shipping' && dollars === 0 ? 'Free' : formatPrice(dollarsToCents(dollars))}
+              {label === 'Shipping' && cents === 0 ? 'Free' : formatPrice(cents)}
             </dd>
           </div>
         ))}

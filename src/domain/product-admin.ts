@@ -89,8 +89,7 @@ export const priceField = z
   // A price so small it rounds to 0 cents (1e-9 passes the checks above) is still not a price.
   .refine((cents) => cents > 0, { message: INVALID_PRICE });
 
-/** Trimmed text of at most `max` characters, its problems named after `what`. */
-export const text = (what: string, max: number) =>
+const text = (what: string, max: number) =>
   z
     .string({ message: `${what} must be text.` })
     .trim()

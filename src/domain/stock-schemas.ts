@@ -2,9 +2,13 @@
  * A product's stock changes as the admin API takes and answers them (decision 0039): an adjustment
  * (units received or gone, and why), the history's entries and its pages. The rules are stock.ts's.
  */
-import { text } from './product-admin.js';
 import { adjustmentProblem, MAX_STOCK, STOCK_NOTE_MAX, STOCK_REASONS } from './stock.js';
 import { z } from './zod.js';
+
+const noteField = z
+  .string({ message: 'The note must be text.' })
+  .trim()
+  .max(STOCK_NOTE_MAX, { message: `The note must be at most ${STOCK_NOTE_MAX} characters.` });
 
 const ADJUST_MESSAGE = `delta must be a whole number of units from -${MAX_STOCK.toLocaleString('en-CA')} to +${MAX_STOCK.toLocaleString('en-CA')}, not 0.`;
 
@@ -18,9 +22,7 @@ export const stockAdjustmentSchema = z
       .max(MAX_STOCK, { message: ADJUST_MESSAGE })
       .refine((delta) => delta !== 0, { message: ADJUST_MESSAGE }),
     reason: z.enum(STOCK_REASONS, { message: `reason must be one of: ${STOCK_REASONS.join(', ')}.` }),
-    note: text('The note', STOCK_NOTE_MAX)
-      .nullish()
-      .transform((value) => value || null),
+    note: noteField.nullish().transform((value) => value || null),
   })
   .superRefine((adjustment, ctx) => {
     const problem = adjustmentProblem(adjustment.delta, adjustment.reason, adjustment.note);

@@ -214,6 +214,40 @@ describe('login page', () => {
     await page.close();
   });
 
+  it('keeps a login pressed before the scripts came out of the address bar, then signs in with it', async () => {
+    const email = uniqueEmail('early');
+    await registerThroughApi(email);
+    const page = await browser.newPage({ viewport: desktop });
+    const errors = watchForErrors(page);
+    // The page's scripts wait until the form has been sent: the browser alone has it then.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.route('https://accounts.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_GOOGLE_SCRIPT }),
+    );
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto(`${shop.url}/login`, { waitUntil: 'domcontentloaded' });
+    await page.fill('#login-email', email);
+    await page.fill('#login-password', 'oat clusters forever');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect
+      .poll(() => page.evaluate(() => 'heldSubmit' in window && window.heldSubmit !== undefined))
+      .toBe(true);
+    expect(page.url()).toBe(`${shop.url}/login`);
+    release();
+    await page.waitForURL('**/shop');
+    expect((await stored(page)).user?.email).toBe(email);
+    // Neither the address nor the password was ever part of a URL the browser asked for.
+    expect(addresses.filter((a) => a.includes('oat') || a.includes(encodeURIComponent(email)))).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
   it('signs out cleanly when the server answers 401 (session ended elsewhere)', async () => {
     const email = uniqueEmail('revoked');
     const { token, user } = await registerThroughApi(email);

@@ -220,6 +220,36 @@ describe('home page', () => {
     await page.close();
   });
 
+  it("keeps a Subscribe pressed before the section's script came, and sends it with the address typed", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    // The section's script arrives after the page has hydrated (decision 0035); here it waits
+    // until the shopper has pressed Subscribe.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/newsletter-banner-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto(shop.url, { waitUntil: 'domcontentloaded' });
+    await hydrated(page);
+    await page.getByLabel('Email address').fill('early.bird@example.ca');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect
+      .poll(() => page.evaluate(() => 'heldSubmit' in window && window.heldSubmit !== undefined))
+      .toBe(true);
+    release();
+    await expect
+      .poll(() => page.locator('#newsletter-status').textContent(), { timeout: 15_000 })
+      .toBe(messages.newsletterCheckInbox);
+    expect(page.url()).toBe(`${shop.url}/`);
+    expect(addresses.filter((a) => a.includes('early.bird'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has no serious accessibility violations at phone and desktop widths', async () => {
     for (const viewport of [
       { width: 390, height: 844 },

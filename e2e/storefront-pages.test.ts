@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allAccessibilityViolations, launchBrowser } from './browser';
+import { allAccessibilityViolations, hydrated, launchBrowser } from './browser';
 import { startShop, type RunningShop } from './server';
 import {
   DESKTOP,
@@ -90,6 +90,7 @@ describe('contact page', () => {
   it("shows 'Sending...' while the message goes out, then the thank-you", async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${shop.url}/contact`, { waitUntil: 'networkidle' });
+    await hydrated(page);
     let posted = 0;
     await page.route('**/api/contact', async (route) => {
       posted += 1;

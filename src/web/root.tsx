@@ -24,6 +24,7 @@ import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
 import './load-context';
 import { useNonce } from './nonce';
+import { ScriptOnlyForms } from './script-only-forms';
 import { InlineStylesheet } from './stylesheet';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b3a29" />
         <InlineStylesheet />
+        <ScriptOnlyForms />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,5 @@
 import { Mail, MapPin } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { data } from 'react-router';
 import { contactMessageSchema } from '../../domain/marketing';
 import { messages } from '../../domain/messages';
@@ -8,6 +8,7 @@ import { PageHeader } from '../components/content/page-header';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/contact';
+import { useHeldSubmit } from '../script-only-forms';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl, contactEmail: context.settings.contactEmail });
@@ -33,6 +34,8 @@ const inputClass =
   'mt-1 block w-full rounded-2xl border border-beige bg-white px-4 py-3 text-ink placeholder:text-muted/70 focus:border-maple focus:ring-2 focus:ring-maple/30 aria-[invalid=true]:border-danger';
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
   const { contactEmail } = loaderData;
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -120,6 +123,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </p>
         </aside>
         <form
+          ref={form}
           onSubmit={onSubmit}
           noValidate
           className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige md:p-8"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { data, Link, useLocation } from 'react-router';
 import { forgotPasswordSchema, messageReplySchema, type ForgotPasswordInput } from '../../domain/accounts';
@@ -11,6 +11,7 @@ import { problemText } from '../features/account/email-links';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/forgot-password';
+import { useHeldSubmit } from '../script-only-forms';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });
@@ -38,6 +39,8 @@ function typedEmail(state: unknown): string {
 }
 
 export default function ForgotPassword() {
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
   const location = useLocation();
   // The same answer whether or not the address has an account; once it came, the form is done.
   const [sent, setSent] = useState<string | null>(null);
@@ -110,7 +113,7 @@ export default function ForgotPassword() {
           </button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form ref={form} onSubmit={onSubmit} noValidate className="space-y-5">
           <FormField id="forgot-email" label="Email" error={errors.email?.message}>
             <input
               id="forgot-email"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { data, Link, useLocation, useNavigate } from 'react-router';
 import { authResponseSchema, loginSchema, type AuthResponse, type LoginInput } from '../../domain/accounts';
@@ -13,6 +13,7 @@ import { afterLoginPath, signIn } from '../features/session/session-actions';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/login';
+import { useHeldSubmit } from '../script-only-forms';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl, googleClientId: context.settings.googleClientId });
@@ -31,6 +32,8 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
   const navigate = useNavigate();
   const location = useLocation();
   const [failed, setFailed] = useState(false);
@@ -78,7 +81,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form ref={form} onSubmit={onSubmit} noValidate className="space-y-5">
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           <input
             id="login-email"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { data, Link, useLocation, useNavigate } from 'react-router';
 import { authResponseSchema, PASSWORD_MIN_LENGTH, type AuthResponse } from '../../domain/accounts';
@@ -20,6 +20,7 @@ import {
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/register';
+import { useHeldSubmit } from '../script-only-forms';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({
@@ -46,6 +47,8 @@ export function meta({ data: page }: Route.MetaArgs) {
 const checkboxClass = 'mt-0.5 h-5 w-5 shrink-0 rounded border-beige accent-maple';
 
 export default function Register({ loaderData }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
   const navigate = useNavigate();
   const location = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -126,7 +129,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form ref={form} onSubmit={onSubmit} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {text('firstName', 'First name', 'text', 'given-name')}
           {text('lastName', 'Last name', 'text', 'family-name')}

@@ -25,6 +25,7 @@ import { signIn } from '../features/session/session-actions';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/reset-password';
+import { useHeldSubmit } from '../script-only-forms';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });
@@ -149,6 +150,8 @@ export default function ResetPassword() {
 }
 
 function NewPasswordForm({ token, onSignedIn }: { token: string; onSignedIn: (auth: AuthResponse) => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -183,7 +186,7 @@ function NewPasswordForm({ token, onSignedIn }: { token: string; onSignedIn: (au
 
   const error = errors.password?.message;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form ref={form} onSubmit={submit} noValidate className="space-y-5">
       <FormField
         id="reset-password"
         label="New password"

@@ -1,7 +1,8 @@
 import { Mail } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { apiRequest, userMessage } from '../../api';
+import { useHeldSubmit } from '../../script-only-forms';
 
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
 
@@ -9,6 +10,8 @@ type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; 
 export function NewsletterBanner() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +41,7 @@ export function NewsletterBanner() {
             New flavours, restocks and the occasional recipe from our kitchen. No spam, unsubscribe anytime.
           </p>
         </div>
-        <form onSubmit={onSubmit} noValidate className="w-full space-y-3">
+        <form ref={form} onSubmit={onSubmit} noValidate className="w-full space-y-3">
           <div className="flex flex-col gap-3 sm:flex-row">
             <label htmlFor="newsletter-email" className="sr-only">
               Email address

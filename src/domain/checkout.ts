@@ -4,7 +4,10 @@
  */
 import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
+import { InvalidError } from './errors.js';
 import { emailField } from './marketing.js';
+import { ALL_PROVINCE_NAMES } from './provinces.js';
+import { shippingAreaProblem, type ShippingArea } from './shipping-areas.js';
 import { subscriptionChoiceSchema } from './subscription-choice.js';
 import { subscriptionMessages } from './subscription-messages.js';
 import { z } from './zod.js';
@@ -15,13 +18,16 @@ import { z } from './zod.js';
  */
 export const POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
 export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e.g., A1A 1A1).';
-/** A Canadian postal code outside British Columbia (BC codes start with V). */
-export const OUTSIDE_SHIPPING_AREA =
-  'We ship within British Columbia for now. Please enter a BC postal code (it starts with V).';
-/** Said next to the shipping line; kept where the cart can read it without this file's schemas. */
-export { SHIPPING_AREA_NOTE } from './shipping-areas.js';
-/** The province list holds only British Columbia. */
-export const PROVINCES = ['British Columbia'] as const;
+/** Where the shop ships and the messages of an address outside it (decision 0068). */
+export {
+  DEFAULT_SHIPPING_AREA,
+  OUTSIDE_SHIPPING_AREA,
+  shippingAreaNote,
+  shippingAreaProblem,
+  type ShippingArea,
+} from './shipping-areas.js';
+/** Every province and territory: an address names one; where the shop ships is ShippingArea's. */
+export const PROVINCES = ALL_PROVINCE_NAMES;
 export const COUNTRY = 'Canada';
 export const GROUND_SHIPPING = 'Ground Shipping (2 to 5 business days)';
 
@@ -38,9 +44,6 @@ const required = (what: string, max = 100) =>
  */
 const NEVER_IN_POSTAL_CODES = /[DFIOQU]/;
 const NEVER_FIRST_IN_POSTAL_CODES = /^[WZ]/;
-/** The first letter of every British Columbia postal code (decision 0050). */
-export const BRITISH_COLUMBIA_POSTAL_LETTER = 'V';
-
 /**
  * A Canadian postal code as "A1A 1A1", or null when `input` cannot be one: not the spec's
  * letter-digit pattern, or a letter Canada Post never uses (decision 0050).
@@ -53,22 +56,15 @@ export function canadianPostalCode(input: string): string | null {
   return `${letters.slice(0, 3)} ${letters.slice(3)}`;
 }
 
-/** Whether a Canadian postal code (as `canadianPostalCode` answers it) is in British Columbia. */
-export const isBritishColumbiaPostalCode = (code: string) => code.startsWith(BRITISH_COLUMBIA_POSTAL_LETTER);
-
 /**
- * The one postal code rule of every address the shop ships to (docs/product.md, Prices, shipping
- * and tax; decision 0050): not a Canadian postal code at all is INVALID_POSTAL_CODE; a Canadian one
- * outside British Columbia is OUTSIDE_SHIPPING_AREA. Answered as "A1A 1A1".
+ * The postal code of every address (docs/product.md, Prices, shipping and tax; decision 0050): not
+ * a Canadian postal code at all is INVALID_POSTAL_CODE. Answered as "A1A 1A1". Whether the shop
+ * ships there is `withShippingArea`'s, since it depends on the settings.
  */
 export const postalCodeField = z.string({ message: INVALID_POSTAL_CODE }).transform((input, ctx) => {
   const code = canadianPostalCode(input);
   if (!code) {
     ctx.addIssue({ code: 'custom', message: INVALID_POSTAL_CODE });
-    return z.NEVER;
-  }
-  if (!isBritishColumbiaPostalCode(code)) {
-    ctx.addIssue({ code: 'custom', message: OUTSIDE_SHIPPING_AREA });
     return z.NEVER;
   }
   return code;
@@ -201,3 +197,29 @@ export type TestCardConfirm = z.output<typeof testCardConfirmSchema>;
  * 0059): the client secret "Order now" answered, nothing else (the saved card pays).
  */
 export const testAuthenticateSchema = testCardConfirmSchema.pick({ client_secret: true });
+
+/**
+ * An address schema with where the shop ships checked too (decision 0068): the province is one it
+ * ships to and the postal code is in it. The browser's forms check with it; the server checks the
+ * same rule with `assertShipsTo` where an address is taken. `keys` names the two fields when the
+ * payload calls them otherwise (an order's `shipping_state` and `shipping_postal_code`).
+ */
+export function withShippingArea<T extends z.ZodType<Record<string, unknown>>>(
+  schema: T,
+  area: ShippingArea,
+  keys: { state: string; postalCode: string } = { state: 'state', postalCode: 'postalCode' },
+) {
+  return schema.superRefine((value, ctx) => {
+    const state = value[keys.state];
+    const postalCode = value[keys.postalCode];
+    if (typeof state !== 'string' || typeof postalCode !== 'string') return;
+    const problem = shippingAreaProblem(area, state, postalCode);
+    if (problem) ctx.addIssue({ code: 'custom', path: [keys[problem.field]], message: problem.message });
+  });
+}
+
+/** Refuses (400, naming the problem) an address where the shop does not ship (decision 0068). */
+export function assertShipsTo(area: ShippingArea, state: string, postalCode: string): void {
+  const problem = shippingAreaProblem(area, state, postalCode);
+  if (problem) throw new InvalidError(problem.message);
+}

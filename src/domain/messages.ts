@@ -62,6 +62,8 @@ export const messages = {
   paymentExpired:
     "This checkout was open for too long, so we let go of the items it held. Please review your order: we have priced it again at today's prices.",
   paymentNotConfirmable: 'This payment can no longer be confirmed.',
+  provinceChangeRefused:
+    'This order was taxed for its province, so it cannot be sent to another one from here. Please contact us and we will sort it out.',
   shippingChangeRefused:
     'This address ships at a different rate than the one paid for, so it cannot be changed here. Please contact us and we will sort it out.',
   refundTooLarge: 'The refund is more than what is left to refund on this order.',

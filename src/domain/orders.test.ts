@@ -101,7 +101,7 @@ describe('orderAddressUpdateSchema', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a bad postal code', { shipping_postal_code: 'V5K 0A' }, INVALID_POSTAL_CODE],
-    ['another province', { shipping_state: 'Ontario' }, 'Please choose your province.'],
+    ['a province that is not one', { shipping_state: 'Cascadia' }, 'Please choose your province.'],
     ['another country', { shipping_country: 'USA' }, 'We ship within Canada only.'],
     ['a blank address', { shipping_address: '  ' }, 'Please enter the address.'],
     ['a blank city', { shipping_city: '' }, 'Please enter the city.'],

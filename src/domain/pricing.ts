@@ -1,4 +1,10 @@
-import { BURNABY_FSAS, forwardSortationArea, VANCOUVER_FSAS } from './shipping-areas.js';
+import {
+  BURNABY_FSAS,
+  DEFAULT_SHIPPING_AREA,
+  forwardSortationArea,
+  VANCOUVER_FSAS,
+  type ShippingArea,
+} from './shipping-areas.js';
 import {
   businessDay,
   DEFAULT_TAX_CLASS,
@@ -62,16 +68,31 @@ export function cityShippingCents({ city, postalCode }: ShippingDestination): nu
 }
 
 /**
+ * Ground shipping to a destination: British Columbia's by city, another opened province's rate
+ * (SHIPPING_RATES, decision 0068). A province without a rate (one the owner has since closed, for a
+ * subscription's next delivery) pays the 'other cities' rate.
+ */
+export function destinationShippingCents(
+  destination: ShippingDestination,
+  area: ShippingArea = DEFAULT_SHIPPING_AREA,
+): number {
+  const province = (destination.state && provinceCode(destination.state)) || HOME_PROVINCE;
+  if (province === 'BC') return cityShippingCents(destination);
+  return area.rates[province] ?? SHIPPING_RATES_CENTS.elsewhere;
+}
+
+/**
  * Shipping for a checkout: free from $90 of products or for the configured free-shipping account
- * (docs/product.md, Prices, shipping and tax), else the city's rate.
+ * (docs/product.md, Prices, shipping and tax), else the destination's rate.
  */
 export function shippingCents(
   subtotalCents: number,
   destination: ShippingDestination,
   freeShipping = false,
+  area: ShippingArea = DEFAULT_SHIPPING_AREA,
 ): number {
   if (freeShipping || subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS) return 0;
-  return cityShippingCents(destination);
+  return destinationShippingCents(destination, area);
 }
 
 export interface PricedLine {
@@ -111,6 +132,8 @@ export interface PricingSettings {
   freeShippingEmail: string | undefined;
   /** Shipping taxed like the goods it carries (TAX_SHIPPING, decision 0066). */
   taxShipping: boolean;
+  /** Where the shop ships and at what rate (SHIPPING_PROVINCES, SHIPPING_RATES; decision 0068). */
+  shippingArea: ShippingArea;
 }
 
 /** How tax is worked out beyond the cart and the address: settings and the day. */
@@ -119,6 +142,8 @@ export interface TaxOptions {
   taxShipping?: boolean | undefined;
   /** When the order is priced: the rates in force that day (Vancouver time) apply. */
   at?: Date | undefined;
+  /** The rates of the provinces beyond British Columbia (decision 0068). */
+  shippingArea?: ShippingArea | undefined;
 }
 
 /**
@@ -138,10 +163,10 @@ export function checkoutTotals(
   lines: readonly PricedLine[],
   destination: ShippingDestination,
   freeShipping = false,
-  { taxShipping = false, at = new Date() }: TaxOptions = {},
+  { taxShipping = false, at = new Date(), shippingArea = DEFAULT_SHIPPING_AREA }: TaxOptions = {},
 ): CheckoutTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const shipping = shippingCents(subtotal, destination, freeShipping);
+  const shipping = shippingCents(subtotal, destination, freeShipping, shippingArea);
   const province = (destination.state && provinceCode(destination.state)) || HOME_PROVINCE;
   const tax = orderTax({
     province,

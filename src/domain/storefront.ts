@@ -6,6 +6,7 @@
 import type { Category, Product } from './catalog.js';
 import type { ProductReviewPage } from './product-review-schemas.js';
 import type { SearchAnswer, SearchParams } from './search-schemas.js';
+import type { ShippingArea } from './shipping-areas.js';
 
 export interface Storefront {
   listCategories(): Promise<Category[]>;
@@ -43,6 +44,8 @@ export interface PublicSettings {
   freeShippingEmail: string | null;
   /** Shipping taxed like the goods it carries (TAX_SHIPPING, decision 0066). */
   taxShipping: boolean;
+  /** Where the shop ships and at what rates (SHIPPING_PROVINCES, SHIPPING_RATES; decision 0068). */
+  shippingArea: ShippingArea;
   /** Whether the registration form's marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT). */
   marketingOptInDefault: 'checked' | 'unchecked';
 }

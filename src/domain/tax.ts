@@ -12,6 +12,7 @@
  * (food for human consumption exempt). The rates are data: a change is one more dated row.
  */
 
+import type { Province } from './provinces.js';
 import type { TaxClass } from './tax-classes.js';
 
 export { DEFAULT_TAX_CLASS, TAX_CLASSES, type TaxClass } from './tax-classes.js';
@@ -35,45 +36,7 @@ export const TAX_CLASS_LABELS: Record<TaxClass, { label: string; explanation: st
 export const BASIC_GROCERIES_GUIDANCE_URL =
   'https://www.canada.ca/en/revenue-agency/services/forms-publications/publications/4-3/basic-groceries.html';
 
-/** Canada's provinces and territories, by Canada Post's two-letter codes. */
-export const PROVINCE_CODES = [
-  'AB',
-  'BC',
-  'MB',
-  'NB',
-  'NL',
-  'NS',
-  'NT',
-  'NU',
-  'ON',
-  'PE',
-  'QC',
-  'SK',
-  'YT',
-] as const;
-export type Province = (typeof PROVINCE_CODES)[number];
-
-export const PROVINCE_NAMES: Record<Province, string> = {
-  AB: 'Alberta',
-  BC: 'British Columbia',
-  MB: 'Manitoba',
-  NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia',
-  NT: 'Northwest Territories',
-  NU: 'Nunavut',
-  ON: 'Ontario',
-  PE: 'Prince Edward Island',
-  QC: 'Quebec',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
-};
-
-/** A province's code from its name as addresses store it ('British Columbia'), or null. */
-export function provinceCode(name: string): Province | null {
-  const wanted = name.trim().toLowerCase();
-  return PROVINCE_CODES.find((code) => PROVINCE_NAMES[code].toLowerCase() === wanted) ?? null;
-}
+export { PROVINCE_CODES, PROVINCE_NAMES, provinceCode, type Province } from './provinces.js';
 
 export const TAX_CODES = ['GST', 'HST', 'PST', 'QST', 'RST'] as const;
 export type TaxCode = (typeof TAX_CODES)[number];

@@ -35,6 +35,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('ships within British Columbia unless SHIPPING_PROVINCES opens others, each with its rate', () => {
+    expect(loadConfig({}).pricing.shippingArea).toEqual({ provinces: ['BC'], rates: {} });
+    expect(
+      loadConfig({ SHIPPING_PROVINCES: 'on, bc,AB', SHIPPING_RATES: 'ON:12.50, AB=14' }).pricing.shippingArea,
+    ).toEqual({ provinces: ['BC', 'ON', 'AB'], rates: { ON: 1250, AB: 1400 } });
+    expect(problemsOf({ SHIPPING_PROVINCES: 'BC,ON' })).toEqual([
+      'SHIPPING_RATES needs a ground rate for ON, opened by SHIPPING_PROVINCES (such as ON:12.50)',
+    ]);
+    expect(problemsOf({ SHIPPING_PROVINCES: 'BC,QC', SHIPPING_RATES: 'QC:15' })).toEqual([
+      'SHIPPING_PROVINCES cannot open Quebec: selling there needs the shop in French (Charter of the French Language), which it does not have',
+    ]);
+    expect(problemsOf({ SHIPPING_PROVINCES: 'BC,XX' })[0]).toMatch(
+      /^SHIPPING_PROVINCES must list provinces .*\(not XX\)$/,
+    );
+    expect(problemsOf({ SHIPPING_RATES: 'ON:twelve' })[0]).toMatch(
+      /^SHIPPING_RATES must be each province's code/,
+    );
+    expect(problemsOf({ SHIPPING_RATES: 'BC:5' })[0]).toMatch(/BC's rates go by city/);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL alone', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' });
     expect(config.database).toEqual({

@@ -4,6 +4,7 @@
  * variable not named here is ignored (so a JWT_SECRET left from before decision 0026 is harmless).
  */
 import type { PricingSettings } from '../domain/pricing.js';
+import { PROVINCE_CODES, type Province } from '../domain/provinces.js';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -54,6 +55,61 @@ function isAddressOrCidr(value: string): boolean {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * SHIPPING_PROVINCES (decision 0068): the provinces the shop ships to, by Canada Post's codes,
+ * British Columbia alone by default. Quebec is refused: selling there needs the shop in French
+ * (Quebec's Charter of the French Language), which it does not have.
+ */
+const shippingProvinces = z
+  .string()
+  .trim()
+  .default('BC')
+  .transform((value, ctx): Province[] => {
+    const codes = [...new Set(value.split(',').map((code) => code.trim().toUpperCase()))].filter(Boolean);
+    const unknown = codes.filter((code) => !(PROVINCE_CODES as readonly string[]).includes(code));
+    if (codes.length === 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must list provinces by their two-letter codes, such as BC,ON,AB${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    if (codes.includes('QC')) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'cannot open Quebec: selling there needs the shop in French (Charter of the French Language), which it does not have',
+      });
+      return z.NEVER;
+    }
+    return codes as Province[];
+  });
+
+/** SHIPPING_RATES: each opened province's ground rate but British Columbia's, "ON:12.50,AB:14". */
+const shippingRates = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): Partial<Record<Province, number>> => {
+    const rates: Partial<Record<Province, number>> = {};
+    for (const entry of value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const match = /^([A-Za-z]{2})\s*[:=]\s*(\d{1,3}(?:\.\d{1,2})?)$/.exec(entry);
+      const code = match?.[1]!.toUpperCase();
+      if (!match || !(PROVINCE_CODES as readonly string[]).includes(code!) || code === 'BC') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be each province's code and rate in dollars, such as ON:12.50,AB:14 (BC's rates go by city); not "${entry}"`,
+        });
+        return z.NEVER;
+      }
+      rates[code as Province] = Math.round(Number(match[2]) * 100);
+    }
+    return rates;
+  });
 
 /**
  * Which proxies may tell the shop a client's address in X-Forwarded-For (decision 0021): none
@@ -156,6 +212,8 @@ const envSchema = z
     MAIL_FROM: optionalString,
     FREE_SHIPPING_EMAIL: email.optional(),
     TAX_SHIPPING: flag,
+    SHIPPING_PROVINCES: shippingProvinces,
+    SHIPPING_RATES: shippingRates,
     CONTACT_EMAIL: email.default(brand.contactEmail),
     BUSINESS_ADDRESS: z
       .string()
@@ -212,6 +270,14 @@ const envSchema = z
         code: 'custom',
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+      });
+    }
+    const unpriced = env.SHIPPING_PROVINCES.filter((code) => code !== 'BC' && !env.SHIPPING_RATES[code]);
+    if (unpriced.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHIPPING_RATES'],
+        message: `needs a ground rate for ${unpriced.join(', ')}, opened by SHIPPING_PROVINCES (such as ${unpriced[0]}:12.50)`,
       });
     }
     for (const { variable, message } of resolveS3(env).problems) {
@@ -420,7 +486,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${brand.name} <${e.CONTACT_EMAIL}>` },
     freeShippingEmail: e.FREE_SHIPPING_EMAIL,
-    pricing: { freeShippingEmail: e.FREE_SHIPPING_EMAIL, taxShipping: e.TAX_SHIPPING },
+    pricing: {
+      freeShippingEmail: e.FREE_SHIPPING_EMAIL,
+      taxShipping: e.TAX_SHIPPING,
+      // British Columbia first: the checkout's province list and the shipping note read it in order.
+      shippingArea: {
+        provinces: [...e.SHIPPING_PROVINCES].sort((a, b) => Number(b === 'BC') - Number(a === 'BC')),
+        rates: Object.fromEntries(
+          e.SHIPPING_PROVINCES.flatMap((code) =>
+            e.SHIPPING_RATES[code] ? [[code, e.SHIPPING_RATES[code]]] : [],
+          ),
+        ),
+      },
+    },
     contactEmail: e.CONTACT_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS ?? DEMO_BUSINESS_ADDRESS,
     orderAlertEmail: e.ORDER_ALERT_EMAIL ?? e.CONTACT_EMAIL,

@@ -40,6 +40,7 @@ export async function registerPages(app: FastifyInstance, mode: WebMode, config:
         stripePublishableKey: config.stripe?.publishableKey ?? null,
         freeShippingEmail: config.freeShippingEmail ?? null,
         taxShipping: config.pricing.taxShipping,
+        shippingArea: config.pricing.shippingArea,
         marketingOptInDefault: config.marketingOptInDefault,
       },
     },

@@ -28,8 +28,14 @@ import { ScriptOnlyForms } from './script-only-forms';
 import { InlineStylesheet } from './stylesheet';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, contactEmail, businessAddress, instagramUrl, klaviyoPublicKey } = context.settings;
-  return data({ settings: { publicUrl, contactEmail, businessAddress, instagramUrl }, klaviyoPublicKey });
+  const { publicUrl, contactEmail, businessAddress, instagramUrl, klaviyoPublicKey, shippingArea } =
+    context.settings;
+  return data({
+    settings: { publicUrl, contactEmail, businessAddress, instagramUrl },
+    klaviyoPublicKey,
+    // The checkout's province list, the address forms' rule and the shipping note (decision 0068).
+    shippingArea,
+  });
 }
 
 // The chrome's settings do not change between navigations.

@@ -211,7 +211,11 @@ export function checkoutFixtures(getApp: () => TestApp) {
       (
         await expectedTotals(
           items,
-          { city: String(info.city), postalCode: String(info.postalCode as string) },
+          {
+            city: String(info.city),
+            postalCode: String(info.postalCode as string),
+            state: String(info.state),
+          },
           who.email,
         )
       ).totalCents;

@@ -23,6 +23,7 @@ import { useProceedToCheckout } from '../features/cart/use-proceed-to-checkout';
 import { useHydrated } from '../features/use-hydrated';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/cart';
+import { DEFAULT_SHIPPING_AREA } from '../../domain/shipping-areas';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });
@@ -52,7 +53,7 @@ export default function CartPage() {
   const estimate = cartTotals(
     cart.items,
     { city: '', postalCode: '' },
-    { freeShipping: false, taxShipping: false },
+    { freeShipping: false, taxShipping: false, shippingArea: DEFAULT_SHIPPING_AREA },
   );
   const tax = estimate.taxCents;
   const stock = useCartStock();

@@ -6,7 +6,6 @@ import { idealTimeOfDay, sizeLabel, VARIETY_PACK_SLUG, type Product } from '../.
 import { messages } from '../../domain/messages';
 import { dollarsToCents, formatPrice, formatPriceShort } from '../../domain/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../domain/free-shipping';
-import { SHIPPING_AREA_NOTE } from '../../domain/shipping-areas';
 import { isSlug } from '../../domain/slug';
 import { nutritionFactsTable } from '../../domain/nutrition-facts';
 import { Breadcrumbs } from '../components/catalog/breadcrumbs';
@@ -28,6 +27,7 @@ import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/product';
+import { useShippingAreaNote } from '../shipping-area';
 
 /**
  * The reviews (decision 0063): rendered on the server with the page, their code loaded after the
@@ -119,6 +119,7 @@ function Highlights({ product }: { product: Product }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin, reviews, preview } = loaderData;
+  const shippingNote = useShippingAreaNote();
   const [wanted, setQuantity] = useState(1);
   const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   // Never more than is left (the stock may have dropped since the quantity was chosen).
@@ -198,7 +199,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="text-sm text-muted">
             {`Free shipping on orders over ${formatPriceShort(FREE_SHIPPING_THRESHOLD_CENTS)} · Ships in 3-7 business days`}
-            <span className="block">{SHIPPING_AREA_NOTE}</span>
+            <span className="block">{shippingNote}</span>
           </p>
         </div>
         <div className="space-y-5 border-t border-beige pt-6">

@@ -164,7 +164,7 @@ describe('the address book', () => {
     ['a Nunavut postal code', { postalCode: 'X0A 0H0' }, OUTSIDE_SHIPPING_AREA],
     ['a postal code with a letter Canada Post never uses', { postalCode: 'V5K 0O1' }, INVALID_POSTAL_CODE],
     ['a US zip code', { postalCode: '90210' }, INVALID_POSTAL_CODE],
-    ['another province', { state: 'Ontario' }, 'Please choose your province.'],
+    ['another province', { state: 'Ontario' }, 'We do not ship to Ontario yet.'],
     ['no phone', { phoneNumber: '' }, 'Please enter your phone number.'],
     ['no street', { address1: ' ' }, 'Please enter your address.'],
   ])('refuses %s with 400 { message }, saving nothing', async (_what, change, message) => {

@@ -17,7 +17,13 @@ import {
   type SavedAddress,
   type SavedAddressFields,
 } from '../../../domain/addresses.js';
-import { COUNTRY, PROVINCES } from '../../../domain/checkout.js';
+import {
+  assertShipsTo,
+  COUNTRY,
+  DEFAULT_SHIPPING_AREA,
+  PROVINCES,
+  type ShippingArea,
+} from '../../../domain/checkout.js';
 import { ConflictError, NotFoundError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -119,7 +125,8 @@ async function bookOf(tx: Pick<Transaction, 'select'>, userId: number): Promise<
   return { addresses: (await rowsOf(tx, userId)).map(toAddress), accountAddress: account.address };
 }
 
-export function createAddressesService(db: Database) {
+/** `area`: where the shop ships (decision 0068); an address book keeps only addresses it ships to. */
+export function createAddressesService(db: Database, area: ShippingArea = DEFAULT_SHIPPING_AREA) {
   return {
     /** The caller's addresses, the default first, then in the order they were added. */
     async list(userId: number): Promise<AddressBook> {
@@ -133,8 +140,9 @@ export function createAddressesService(db: Database) {
      */
     async create(userId: number, input: AddressCreate): Promise<{ created: boolean; book: AddressCreated }> {
       return db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
         const { isDefault, ...fields } = input;
+        assertShipsTo(area, fields.state, fields.postalCode);
+        await lockAccount(tx, userId);
         const existing = await rowsOf(tx, userId);
         const same = existing.find((row) => sameAddress(fieldsOf(row), fields));
         if (same) {
@@ -170,8 +178,12 @@ export function createAddressesService(db: Database) {
     async update(userId: number, id: number, input: AddressUpdate): Promise<AddressBook> {
       return db.transaction(async (tx) => {
         await lockAccount(tx, userId);
-        await ownRow(tx, userId, id);
+        const current = await ownRow(tx, userId, id);
         const { isDefault, ...fields } = input;
+        // A province or a postal code may come alone: the two together must still be shipped to.
+        if (fields.state !== undefined || fields.postalCode !== undefined) {
+          assertShipsTo(area, fields.state ?? current.province, fields.postalCode ?? current.postalCode);
+        }
         const columns = columnsOf(fields);
         if (Object.keys(columns).length > 0) {
           await tx

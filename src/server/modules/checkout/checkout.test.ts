@@ -407,7 +407,7 @@ describe('POST /api/payments/create-payment-intent: the server prices the cart',
     [
       'Ontario',
       () => intentBody([{ id: classic.id, quantity: 1 }], 4174, { state: 'Ontario' }),
-      'Please choose your province.',
+      'We do not ship to Ontario yet.',
     ],
     [
       'british columbia in lower case',

@@ -4,7 +4,7 @@
  * idempotency key and the holds need to know of the shopper.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { CreatePaymentIntent } from '../../../domain/checkout.js';
+import { assertShipsTo, type CreatePaymentIntent } from '../../../domain/checkout.js';
 import { InvalidError } from '../../../domain/errors.js';
 import { messages } from '../../../domain/messages.js';
 import {
@@ -75,6 +75,8 @@ export async function priceCheckout(
       ...(interval === null ? {} : { intervalWeeks: interval }),
     };
   });
+  // Where the shop ships depends on the settings, so the payload's schema cannot say (decision 0068).
+  assertShipsTo(pricing.shippingArea, input.shippingInfo.state, input.shippingInfo.postalCode);
   const freeShipping = isFreeShippingAccount(viewer, pricing.freeShippingEmail);
   const totals = checkoutTotals(lines, input.shippingInfo, freeShipping, pricing);
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidError(messages.orderTooLarge);

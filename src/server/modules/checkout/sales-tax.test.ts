@@ -9,19 +9,24 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../domain/orders.js';
 import { orderTaxes, paymentIntents, products } from '../../db/schema.js';
-import { checkoutFixtures, type CatalogueProduct } from '../../testing/checkout-fixtures.js';
+import { OUTSIDE_SHIPPING_AREA } from '../../../domain/checkout.js';
+import { messages } from '../../../domain/messages.js';
+import { checkoutFixtures, shippingInfo, type CatalogueProduct } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let shipped: TestApp;
+let ontario: TestApp;
 const f = checkoutFixtures(() => t);
 const g = checkoutFixtures(() => shipped);
+const o = checkoutFixtures(() => ontario);
 let cheapest: CatalogueProduct;
 let dearest: CatalogueProduct;
 
 beforeAll(async () => {
   t = await createTestApp();
   shipped = await createTestApp({ env: { TAX_SHIPPING: 'true' } });
+  ontario = await createTestApp({ env: { SHIPPING_PROVINCES: 'BC,ON', SHIPPING_RATES: 'ON:12.50' } });
   const all = await f.catalogue();
   cheapest = all[0]!;
   dearest = all.at(-1)!;
@@ -29,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await shipped?.close();
+  await ontario?.close();
 });
 
 const setClass = (app: TestApp, id: number, taxClass: 'standard' | 'zero_rated') =>
@@ -152,5 +158,80 @@ describe('sales tax on an order', () => {
     expect(order.taxes).toEqual([{ code: 'GST', rate: 0.05, province: 'BC', amount: gst / 100 }]);
     expect(order.items[0]!.taxes).toEqual([]);
     expect(order.items[0]!.tax_class).toBe('standard');
+  });
+});
+
+describe('provinces beyond British Columbia (decision 0068)', () => {
+  const toronto = { city: 'Toronto', state: 'Ontario', postalCode: 'M5V 2T6' };
+
+  it('charges an Ontario order HST 13% and its rate, once SHIPPING_PROVINCES opens Ontario', async () => {
+    const who = await o.person();
+    const order = await o.buy(who, [{ id: cheapest.id, quantity: 1 }], { shipping: toronto });
+    const hst = Math.round(cheapest.priceCents * 0.13);
+    expect(order.shipping_state).toBe('Ontario');
+    expect(order.shipping_cost).toBe(12.5);
+    expect(order.taxes).toEqual([{ code: 'HST', rate: 0.13, province: 'ON', amount: hst / 100 }]);
+    expect(cents(order.tax_amount)).toBe(hst);
+    expect(cents(order.total)).toBe(cheapest.priceCents + 1250 + hst);
+    const [row] = await ontario.database.db.select().from(orderTaxes).where(eq(orderTaxes.orderId, order.id));
+    expect(row).toMatchObject({ code: 'HST', province: 'ON', rate: 13_000, amountCents: hst });
+  });
+
+  it('refuses a Toronto postal code where the shop ships within British Columbia, naming the rule', async () => {
+    const who = await f.person();
+    const items = [{ id: cheapest.id, quantity: 1 }];
+    const asked = async (app: ReturnType<typeof checkoutFixtures>, shipping: Record<string, unknown>) => {
+      const res = await app.call('POST', '/api/payments/create-payment-intent', {
+        token: who.token,
+        body: { amount: 1000, shippingInfo: shippingInfo(shipping), items },
+      });
+      return [res.statusCode, (res.json() as { message: string }).message];
+    };
+    expect(await asked(f, { state: 'British Columbia', postalCode: 'M5V 2T6' })).toEqual([
+      400,
+      OUTSIDE_SHIPPING_AREA,
+    ]);
+    expect(await asked(f, toronto)).toEqual([400, OUTSIDE_SHIPPING_AREA]);
+    expect(await asked(f, { state: 'Ontario', postalCode: 'V6B 1A1' })).toEqual([
+      400,
+      'We do not ship to Ontario yet.',
+    ]);
+    const other = await o.person();
+    const res = await o.call('POST', '/api/payments/create-payment-intent', {
+      token: other.token,
+      body: {
+        amount: 1000,
+        shippingInfo: shippingInfo({ state: 'British Columbia', postalCode: 'M5V 2T6' }),
+        items,
+      },
+    });
+    expect([res.statusCode, (res.json() as { message: string }).message]).toEqual([
+      400,
+      'That postal code is in Ontario, not British Columbia. Please check the province or the code.',
+    ]);
+  });
+
+  it('keeps an order in the province it was taxed for when its address changes', async () => {
+    const who = await o.person();
+    const order = await o.buy(who, [{ id: cheapest.id, quantity: 1 }], { shipping: toronto });
+    const change = (address: Record<string, string>) =>
+      o.call('PATCH', `/api/orders/${order.id}`, {
+        token: who.token,
+        body: { shipping_address: '2 Queen St W', shipping_country: 'Canada', ...address },
+      });
+    const moved = await change({
+      shipping_city: 'Vancouver',
+      shipping_state: 'British Columbia',
+      shipping_postal_code: 'V6B 1A1',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect((moved.json() as { message: string }).message).toBe(messages.provinceChangeRefused);
+    const nearby = await change({
+      shipping_city: 'Toronto',
+      shipping_state: 'Ontario',
+      shipping_postal_code: 'M4C 1A1',
+    });
+    expect(nearby.statusCode, nearby.body).toBe(200);
+    expect((nearby.json() as Order).shipping_postal_code).toBe('M4C 1A1');
   });
 });

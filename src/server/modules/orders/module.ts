@@ -15,6 +15,7 @@ export const ordersModule = defineModule('orders', (app, { config, database }) =
   const orders = createOrdersService(database.db, app.mailer, {
     provider: app.paymentProvider,
     publicUrl: config.publicUrl,
+    shippingArea: config.pricing.shippingArea,
     onRefundDeferred: (error, orderId) =>
       app.log.error({ err: error, orderId }, 'refund failed: the refund job will send it again'),
   });

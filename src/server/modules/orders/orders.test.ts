@@ -253,7 +253,7 @@ describe('PATCH /api/orders/:id (shipping address, owner only)', () => {
     // Decision 0050: a Canadian postal code outside British Columbia.
     ['a Toronto postal code', { shipping_postal_code: 'M5H 2N2' }, OUTSIDE_SHIPPING_AREA],
     ['a Montréal postal code', { shipping_postal_code: 'H2Y 1C6' }, OUTSIDE_SHIPPING_AREA],
-    ['another province', { shipping_state: 'Alberta' }, 'Please choose your province.'],
+    ['another province', { shipping_state: 'Alberta' }, 'We do not ship to Alberta yet.'],
     ['another country', { shipping_country: 'USA' }, 'We ship within Canada only.'],
     ['an empty address', { shipping_address: ' ' }, 'Please enter the address.'],
     ['no city', { shipping_city: undefined }, 'Please enter the city.'],

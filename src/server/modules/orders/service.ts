@@ -22,7 +22,9 @@ import {
   type OrderStatus,
   type OrderStatusUpdate,
 } from '../../../domain/orders.js';
-import { cityShippingCents } from '../../../domain/pricing.js';
+import { assertShipsTo, DEFAULT_SHIPPING_AREA, type ShippingArea } from '../../../domain/checkout.js';
+import { destinationShippingCents } from '../../../domain/pricing.js';
+import { provinceCode } from '../../../domain/provinces.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -88,11 +90,14 @@ export function createOrdersService(
     provider,
     onRefundDeferred,
     publicUrl = '',
+    shippingArea = DEFAULT_SHIPPING_AREA,
   }: {
     /** Where refunds go (the test processor or Stripe). */
     provider: PaymentProvider;
     /** The shop's address, for links in e-mails. */
     publicUrl?: string;
+    /** Where the shop ships and at what rates (decision 0068). */
+    shippingArea?: ShippingArea;
     /** A refund sent at once failed and is left to the job (for the log). */
     onRefundDeferred?: (error: unknown, orderId: number) => void;
   },
@@ -191,11 +196,20 @@ export function createOrdersService(
     async updateAddress(viewer: Viewer, orderId: number, address: OrderAddressUpdate): Promise<Order> {
       const order = await reachable(viewer, orderId);
       if (order.user_id !== viewer.id) throw new NotFoundError(ORDER_NOT_FOUND);
+      assertShipsTo(shippingArea, address.shipping_state, address.shipping_postal_code);
+      // Its tax was charged for its province: another province would owe other taxes (decision 0068).
+      if (provinceCode(address.shipping_state) !== provinceCode(order.shipping_state)) {
+        throw new ConflictError(messages.provinceChangeRefused);
+      }
       const paidShipping = Math.round(order.shipping_cost * 100);
-      const newShipping = cityShippingCents({
-        city: address.shipping_city,
-        postalCode: address.shipping_postal_code,
-      });
+      const newShipping = destinationShippingCents(
+        {
+          city: address.shipping_city,
+          postalCode: address.shipping_postal_code,
+          state: address.shipping_state,
+        },
+        shippingArea,
+      );
       // Free shipping (from $90, or the free-shipping account) stays free wherever it goes.
       if (paidShipping > 0 && newShipping !== paidShipping) {
         throw new ConflictError(messages.shippingChangeRefused);

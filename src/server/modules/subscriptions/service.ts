@@ -25,6 +25,7 @@ import {
   shopInstant,
 } from '../../../domain/subscription-schedule.js';
 import { ConflictError, InvalidError, NotFoundError } from '../../../domain/errors.js';
+import { assertShipsTo } from '../../../domain/checkout.js';
 import type { Database, Transaction } from '../../db/client.js';
 import {
   categories,
@@ -387,6 +388,8 @@ export function createSubscriptionsService(
           );
         }
         if (body.shipping_address) {
+          const { state, postalCode } = body.shipping_address;
+          assertShipsTo(pricing.shippingArea, state, postalCode);
           set.shippingInfo = body.shipping_address as unknown as Record<string, unknown>;
           changes.push(`address: ${body.shipping_address.address1}, ${body.shipping_address.city}`);
         }

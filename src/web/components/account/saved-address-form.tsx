@@ -7,7 +7,9 @@ import {
   type SavedAddressFields,
   type SavedAddressFieldsInput,
 } from '../../../domain/addresses';
-import { COUNTRY, PROVINCES } from '../../../domain/checkout';
+import { COUNTRY, withShippingArea } from '../../../domain/checkout';
+import { shippingProvinceNames } from '../../../domain/shipping-areas';
+import { useShippingArea } from '../../shipping-area';
 import { formatPhone, phoneCountry } from '../../../domain/phone';
 import { FormErrorSummary, useFocusFirstInvalid, type FieldLabel } from '../checkout/form-errors';
 import { ProvinceField } from '../checkout/province-field';
@@ -50,13 +52,15 @@ export function SavedAddressForm({
   const id = (name: string) => `${idPrefix}-${name}`;
   const phone = address?.phoneNumber ?? fallbackName.phoneNumber ?? '';
   const [makeDefault, setMakeDefault] = useState(false);
+  const area = useShippingArea();
+  const [schema] = useState(() => withShippingArea(savedAddressFieldsSchema, area));
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SavedAddressFieldsInput, unknown, SavedAddressFields>({
-    resolver: zodResolver(savedAddressFieldsSchema),
+    resolver: zodResolver(schema),
     shouldFocusError: false,
     defaultValues: {
       firstName: address?.firstName ?? fallbackName.firstName,
@@ -64,7 +68,7 @@ export function SavedAddressForm({
       address1: address?.address1 ?? '',
       address2: address?.address2 ?? '',
       city: address?.city ?? '',
-      state: address?.state ?? PROVINCES[0],
+      state: address?.state ?? shippingProvinceNames(area)[0],
       postalCode: address?.postalCode ?? '',
       country: COUNTRY,
       phoneNumber: phone ? formatPhone(phone) : '',

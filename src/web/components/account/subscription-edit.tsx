@@ -3,7 +3,13 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { Product } from '../../../domain/catalog';
-import { shippingInfoSchema, type ShippingInfo, type ShippingInfoInput } from '../../../domain/checkout';
+import {
+  shippingInfoSchema,
+  withShippingArea,
+  type ShippingInfo,
+  type ShippingInfoInput,
+} from '../../../domain/checkout';
+import { useShippingArea } from '../../shipping-area';
 import { dollarsToCents, formatPrice } from '../../../domain/money';
 import { phoneCountry } from '../../../domain/phone';
 import type { ApiSubscription } from '../../../domain/subscription-schemas';
@@ -383,6 +389,8 @@ function AddressEditor({
   const [initialCountry] = useState(() =>
     s.shipping_address.phoneNumber ? phoneCountry(s.shipping_address.phoneNumber) : 'CA',
   );
+  const area = useShippingArea();
+  const [schema] = useState(() => withShippingArea(shippingInfoSchema, area));
   const {
     register,
     control,
@@ -390,7 +398,7 @@ function AddressEditor({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ShippingInfoInput, unknown, ShippingInfo>({
-    resolver: zodResolver(shippingInfoSchema),
+    resolver: zodResolver(schema),
     defaultValues: addressFormValues(s.shipping_address, s.shipping_address.email),
     shouldFocusError: false,
   });

@@ -1,8 +1,9 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PROVINCES } from '../../../domain/checkout';
+import { shippingProvinceNames } from '../../../domain/shipping-areas';
+import { useShippingArea } from '../../shipping-area';
 import { describedBy, FormField, inputClass } from '../account/form-field';
 
-/** The province picker of a shipping address (the shop ships within Canada). */
+/** The province picker of a shipping address: the provinces the shop ships to (decision 0068). */
 export function ProvinceField({
   id,
   registration,
@@ -12,6 +13,7 @@ export function ProvinceField({
   registration: UseFormRegisterReturn;
   error: string | undefined;
 }) {
+  const provinces = shippingProvinceNames(useShippingArea());
   return (
     <FormField id={id} label="Province" error={error}>
       <select
@@ -21,7 +23,7 @@ export function ProvinceField({
         {...describedBy(id, error)}
         className={inputClass}
       >
-        {PROVINCES.map((province) => (
+        {provinces.map((province) => (
           <option key={province} value={province}>
             {province}
           </option>

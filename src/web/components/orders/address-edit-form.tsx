@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { COUNTRY, PROVINCES } from '../../../domain/checkout';
+import { COUNTRY, PROVINCES, withShippingArea } from '../../../domain/checkout';
+import { useShippingArea } from '../../shipping-area';
 import { orderAddressUpdateSchema, type Order, type OrderAddressUpdate } from '../../../domain/orders';
 import type { z } from '../../../domain/zod';
 import { describedBy, FormField, inputClass } from '../account/form-field';
@@ -38,12 +39,19 @@ export function AddressEditForm({
 }) {
   // The answer of the save just sent, not of an earlier one: hidden again by the next attempt.
   const [answered, setAnswered] = useState(false);
+  const area = useShippingArea();
+  const [schema] = useState(() =>
+    withShippingArea(orderAddressUpdateSchema, area, {
+      state: 'shipping_state',
+      postalCode: 'shipping_postal_code',
+    }),
+  );
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<AddressInput, unknown, OrderAddressUpdate>({
-    resolver: zodResolver(orderAddressUpdateSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       shipping_address: order.shipping_address,
       shipping_address2: order.shipping_address2 ?? '',

@@ -7,6 +7,8 @@ import {
   type CheckoutTotals,
   type ShippingDestination,
 } from '../../../domain/pricing';
+import type { ShippingArea } from '../../../domain/shipping-areas';
+import { useShippingArea } from '../../shipping-area';
 import { useStoredUser } from '../session/stored-session';
 
 /**
@@ -16,7 +18,7 @@ import { useStoredUser } from '../session/stored-session';
 export function cartTotals(
   items: readonly CartItem[],
   destination: ShippingDestination,
-  { freeShipping, taxShipping }: CartPricing,
+  { freeShipping, taxShipping, shippingArea }: CartPricing,
 ): CheckoutTotals {
   return checkoutTotals(
     items.map((item) => ({
@@ -26,7 +28,7 @@ export function cartTotals(
     })),
     destination,
     freeShipping,
-    { taxShipping },
+    { taxShipping, shippingArea },
   );
 }
 
@@ -36,10 +38,11 @@ export interface PricingSettingsInBrowser {
   taxShipping: boolean;
 }
 
-/** The signed-in shopper's pricing: whether they ship free, and whether shipping is taxed. */
+/** The signed-in shopper's pricing: whether they ship free, whether shipping is taxed, and where to. */
 export interface CartPricing {
   freeShipping: boolean;
   taxShipping: boolean;
+  shippingArea: ShippingArea;
 }
 
 /**
@@ -48,5 +51,6 @@ export interface CartPricing {
  */
 export function useCartPricing({ freeShippingEmail, taxShipping }: PricingSettingsInBrowser): CartPricing {
   const user = useStoredUser();
-  return { freeShipping: isFreeShippingAccount(user, freeShippingEmail), taxShipping };
+  const shippingArea = useShippingArea();
+  return { freeShipping: isFreeShippingAccount(user, freeShippingEmail), taxShipping, shippingArea };
 }

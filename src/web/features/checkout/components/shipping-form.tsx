@@ -10,13 +10,15 @@ import {
 } from '../../../../domain/addresses';
 import {
   COUNTRY,
-  PROVINCES,
   shippingInfoSchema,
+  withShippingArea,
   type ShippingInfo,
   type ShippingInfoInput,
 } from '../../../../domain/checkout';
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../../domain/phone';
 import type { ShippingDestination } from '../../../../domain/pricing';
+import { shippingProvinceNames } from '../../../../domain/shipping-areas';
+import { useShippingArea } from '../../../shipping-area';
 import type { StoredUser } from '../../session/stored-session';
 import {
   FormErrorSummary,
@@ -37,6 +39,8 @@ function initialValues(
   saved: ShippingInfo | null,
   user: StoredUser,
   defaultAddress: SavedAddress | undefined,
+  /** The first province the shop ships to. */
+  province: string,
 ): ShippingInfoInput {
   if (!saved && defaultAddress) return addressFormValues(defaultAddress, user.email);
   const phone = saved?.phoneNumber ?? user.phoneNumber ?? '';
@@ -46,7 +50,7 @@ function initialValues(
     address1: saved?.address1 ?? '',
     address2: saved?.address2 ?? '',
     city: saved?.city ?? '',
-    state: saved?.state ?? PROVINCES[0],
+    state: saved?.state ?? province,
     postalCode: saved?.postalCode ?? '',
     country: COUNTRY,
     phoneNumber: phone ? formatPhone(phone) : '',
@@ -98,7 +102,11 @@ export function ShippingForm({
 }) {
   const book = addresses ?? [];
   const defaultAddress = book.find((address) => address.isDefault);
-  const [defaults] = useState(() => initialValues(saved, user, defaultAddress));
+  const area = useShippingArea();
+  const [defaults] = useState(() =>
+    initialValues(saved, user, defaultAddress, shippingProvinceNames(area)[0]!),
+  );
+  const [schema] = useState(() => withShippingArea(shippingInfoSchema, area));
   const [choice, setChoice] = useState<number | 'new'>(() => initialChoice(saved, book));
   const [saveAddress, setSaveAddress] = useState(() => addresses !== null && addresses.length === 0);
   const bookFull = book.length >= MAX_SAVED_ADDRESSES;
@@ -114,7 +122,7 @@ export function ShippingForm({
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<ShippingInfoInput, unknown, ShippingInfo>({
-    resolver: zodResolver(shippingInfoSchema),
+    resolver: zodResolver(schema),
     defaultValues: defaults,
     shouldFocusError: false,
   });

@@ -1,0 +1,17 @@
+import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_SHIPPING_AREA, shippingAreaNote, type ShippingArea } from '../domain/shipping-areas';
+
+/**
+ * Where the shop ships (SHIPPING_PROVINCES and SHIPPING_RATES, decision 0068), as the root loader
+ * gives it to every page: the checkout's province list, the address forms' rule, shipping's price
+ * and the note beside it.
+ */
+export function useShippingArea(): ShippingArea {
+  const root = useRouteLoaderData('root') as { shippingArea?: ShippingArea } | undefined;
+  return root?.shippingArea ?? DEFAULT_SHIPPING_AREA;
+}
+
+/** "Ships within British Columbia", as far as the shop ships. */
+export function useShippingAreaNote(): string {
+  return shippingAreaNote(useShippingArea());
+}

@@ -98,10 +98,12 @@ describe('loadConfig', () => {
     expect(problems).toContain('DATABASE_URL');
     expect(problems).toContain('STRIPE_SECRET_KEY');
     expect(problems).toContain('BUSINESS_ADDRESS is required in production');
+    expect(problems).toContain('GST_HST_NUMBER is required in production');
     const withStripe = problemsOf({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://shop@db/shop',
       BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
+      GST_HST_NUMBER: '123456789RT0001',
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
     });
@@ -113,10 +115,19 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://shop@db/shop',
       BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
+      GST_HST_NUMBER: '123456789RT0001',
       ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.allowTestPayments).toBe(true);
     expect(config.businessAddress).toBe('1234 Main Street, Vancouver, BC V6A 1A1');
+    expect(config.business).toEqual({
+      legalName: 'Northbite Snacks Inc.',
+      address: '1234 Main Street, Vancouver, BC V6A 1A1',
+      gstHstNumber: '123456789 RT 0001',
+    });
+    expect(problemsOf({ GST_HST_NUMBER: '12345 RT 1' })).toEqual([
+      'GST_HST_NUMBER must be a GST/HST registration number such as 123456789 RT 0001',
+    ]);
     expect(config.isProduction).toBe(true);
   });
 
@@ -126,6 +137,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'leftover-jwt-secret',
       DATABASE_URL: 'postgres://shop@db/shop',
       BUSINESS_ADDRESS: '1234 Main Street, Vancouver, BC V6A 1A1',
+      GST_HST_NUMBER: '123456789RT0001',
       ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.isProduction).toBe(true);

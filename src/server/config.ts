@@ -4,6 +4,7 @@
  * variable not named here is ignored (so a JWT_SECRET left from before decision 0026 is harmless).
  */
 import type { PricingSettings } from '../domain/pricing.js';
+import type { BusinessIdentity } from '../domain/receipt.js';
 import { PROVINCE_CODES, type Province } from '../domain/provinces.js';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -221,6 +222,29 @@ const envSchema = z
       .max(200, { message: 'must be one line of at most 200 characters' })
       .regex(/^[^\r\n]+$/, { message: 'must be one line' })
       .optional(),
+    BUSINESS_LEGAL_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120, { message: 'must be at most 120 characters' })
+      .regex(/^[^\r\n]+$/, { message: 'must be one line' })
+      .default(brand.legalName),
+    // The business number's GST/HST program account: nine digits, RT, four digits (decision 0069).
+    GST_HST_NUMBER: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const match = /^(\d{9})\s*RT\s*(\d{4})$/i.exec(value);
+        if (!match) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a GST/HST registration number such as 123456789 RT 0001',
+          });
+          return z.NEVER;
+        }
+        return `${match[1]} RT ${match[2]}`;
+      })
+      .optional(),
     ORDER_ALERT_EMAIL: email.optional(),
     INSTAGRAM_URL: optionalUrl(['https:'], 'https://www.instagram.com/yourbrand/'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
@@ -290,6 +314,10 @@ const envSchema = z
       // Every e-mail and the site footer carry it (CASL, decision 0044): no demo address in production.
       if (!env.BUSINESS_ADDRESS) {
         ctx.addIssue({ code: 'custom', path: ['BUSINESS_ADDRESS'], message: 'is required in production' });
+      }
+      // Every receipt carries it: business customers need it to claim input tax credits (decision 0069).
+      if (!env.GST_HST_NUMBER) {
+        ctx.addIssue({ code: 'custom', path: ['GST_HST_NUMBER'], message: 'is required in production' });
       }
       if (!env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
         ctx.addIssue({
@@ -373,6 +401,8 @@ export interface Config {
    * footer (CASL, decision 0044). Outside production it defaults to DEMO_BUSINESS_ADDRESS.
    */
   businessAddress: string;
+  /** Who issues receipts and credit notes: legal name, address, GST/HST number (decision 0069). */
+  business: BusinessIdentity;
   /** Who gets the new-order alert e-mail: ORDER_ALERT_EMAIL, else CONTACT_EMAIL (decision 0023). */
   orderAlertEmail: string;
   instagramUrl: string;
@@ -501,6 +531,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     contactEmail: e.CONTACT_EMAIL,
     businessAddress: e.BUSINESS_ADDRESS ?? DEMO_BUSINESS_ADDRESS,
+    business: {
+      legalName: e.BUSINESS_LEGAL_NAME,
+      address: e.BUSINESS_ADDRESS ?? DEMO_BUSINESS_ADDRESS,
+      gstHstNumber: e.GST_HST_NUMBER ?? null,
+    },
     orderAlertEmail: e.ORDER_ALERT_EMAIL ?? e.CONTACT_EMAIL,
     instagramUrl: e.INSTAGRAM_URL ?? brand.instagramUrl,
     redisUrl: e.REDIS_URL,

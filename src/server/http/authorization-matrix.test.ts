@@ -929,6 +929,21 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(new Set(list.map((order) => order.user_id))).toEqual(new Set([s.a.id]));
     },
   },
+  'GET /api/orders/:id/receipt.pdf': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: ORDER_NOT_FOUND,
+      missing: () => ({ url: `/api/orders/${MISSING_ID}/receipt.pdf` }),
+    },
+    request: (s) => ({ url: `/api/orders/${s.order.id}/receipt.pdf` }),
+    verify: (res) => {
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  },
   'GET /api/orders/:id': {
     audience: 'customer',
     ownership: {
@@ -1724,6 +1739,7 @@ describe('the authorization matrix', () => {
       'POST /api/users/:id/password',
       'GET /api/users/:userId/orders',
       'GET /api/orders/:id',
+      'GET /api/orders/:id/receipt.pdf',
       'PATCH /api/orders/:id',
       'POST /api/orders/:id/cancel',
       'POST /api/orders',

@@ -24,5 +24,5 @@ export const ordersModule = defineModule('orders', (app, { config, database }) =
   app.jobs.handle(refundJob, async ({ idempotencyKey }) => orders.sendRefund(idempotencyKey));
   // The review request a week after delivery (decision 0063).
   app.jobs.handle(reviewRequestJob, reviewRequestHandler(database.db, app.mailer, config.publicUrl));
-  orderRoutes(app, orders);
+  orderRoutes(app, orders, config.business);
 });

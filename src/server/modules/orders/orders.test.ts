@@ -760,6 +760,9 @@ const MATRIX: Record<
     expect: { anonymous: 401, customerB: 403, customerA: 403, admin: 200 },
   },
   'GET /api/orders/:id': { expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 200 } },
+  'GET /api/orders/:id/receipt.pdf': {
+    expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 200 },
+  },
   'PATCH /api/orders/:id': {
     body: () => address(),
     expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 404 },

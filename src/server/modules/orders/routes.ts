@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderTimelineSchema } from '../../../domain/fulfilment-schemas.js';
@@ -12,6 +12,8 @@ import {
 import { idField } from '../../http/ids.js';
 import { requireViewer } from '../../http/audience.js';
 import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
+import { receiptOf, type BusinessIdentity } from '../../../domain/receipt.js';
+import { receiptPdf } from './receipt-pdf.js';
 import type { OrdersService } from './service.js';
 
 const productParams = z.object({ productId: idField });
@@ -38,7 +40,12 @@ const inProgressCountSchema = z.object({
 
 const tags = ['orders'];
 
-export function orderRoutes(fastify: FastifyInstance, orders: OrdersService): void {
+/** `business`: who issues the receipts (decision 0069). */
+export function orderRoutes(
+  fastify: FastifyInstance,
+  orders: OrdersService,
+  business: BusinessIdentity,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const customer = { audience: 'customer' } as const;
   const admin = { audience: 'admin' } as const;
@@ -88,6 +95,31 @@ export function orderRoutes(fastify: FastifyInstance, orders: OrdersService): vo
       },
     },
     async (request) => orders.get(await requireViewer(request), request.params.id),
+  );
+
+  app.get(
+    '/api/orders/:id/receipt.pdf',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: "The order's receipt as a PDF: customers their own, admins any (decision 0069)",
+        params: idParams,
+        produces: ['application/pdf'],
+        response: { 200: z.string().describe('A PDF file'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await receiptPdf(
+        receiptOf(await orders.get(await requireViewer(request), request.params.id), business),
+      );
+      // Bytes, past the serializer (the schema above documents the file).
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="northbite-receipt-${request.params.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   app.patch(

@@ -1,0 +1,126 @@
+/**
+ * An order's receipt (decision 0069), worked out once from the order as the API answers it and the
+ * business's identity, for the printable page and the PDF alike.
+ *
+ * What a receipt must show for the buyer to claim input tax credits (Input Tax Credit Information
+ * (GST/HST) Regulations, s. 3; CRA GST/HST Memorandum 8.4): the supplier's name and GST/HST
+ * registration number, the date, the total paid, which supplies are taxable and the tax charged,
+ * and, from $150, the buyer's name and a description of each supply. This one shows all of it on
+ * every order.
+ */
+import { dollarsToCents } from './money.js';
+import type { Order } from './orders.js';
+import { rateFromFraction, taxLabel } from './tax.js';
+
+/** Who issues the receipt (BUSINESS_LEGAL_NAME, BUSINESS_ADDRESS, GST_HST_NUMBER). */
+export interface BusinessIdentity {
+  legalName: string;
+  address: string;
+  /** The GST/HST registration number ("123456789 RT 0001"); null outside production when not set. */
+  gstHstNumber: string | null;
+}
+
+export interface ReceiptLine {
+  name: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  /** The taxes the line pays ("GST", "HST"), or "Zero-rated" for a line that pays none. */
+  taxCodes: string;
+}
+
+export interface ReceiptMovement {
+  /** ISO time. */
+  at: string;
+  label: string;
+  amountCents: number;
+}
+
+export interface Receipt {
+  /** "Order #123". */
+  title: string;
+  orderId: number;
+  issuedAt: string;
+  business: BusinessIdentity;
+  customer: { name: string; email: string; address: string[] };
+  lines: ReceiptLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  /** One row per tax charged: "GST (5%)". */
+  taxes: { label: string; amountCents: number }[];
+  taxCents: number;
+  totalCents: number;
+  payments: ReceiptMovement[];
+  /** Refunds that went through, oldest first. */
+  refunds: ReceiptMovement[];
+  /** What the customer paid, less what was refunded. */
+  netPaidCents: number;
+}
+
+/** What the receipt says where the business has no GST/HST number configured (development). */
+export const NO_GST_HST_NUMBER = 'Not set (GST_HST_NUMBER)';
+
+export function receiptOf(order: Order, business: BusinessIdentity): Receipt {
+  const lines = order.items.map((item) => {
+    const codes = item.taxes.filter((tax) => tax.amount > 0).map((tax) => tax.code);
+    return {
+      name: item.product_name,
+      quantity: item.quantity,
+      unitCents: item.price,
+      amountCents: item.price * item.quantity,
+      taxCodes: codes.length > 0 ? codes.join(', ') : 'Zero-rated',
+    };
+  });
+  const taxes = order.taxes.map((tax) => ({
+    label: `${taxLabel(tax.code, rateFromFraction(tax.rate))}, ${tax.province}`,
+    amountCents: dollarsToCents(tax.amount),
+  }));
+  const totalCents = dollarsToCents(order.total);
+  const refunds = order.refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .map((refund) => ({
+      at: refund.created_at,
+      label: `Refund: ${refund.reason}`,
+      amountCents: dollarsToCents(refund.amount),
+    }));
+  // Paid when it was placed (an order is made from a paid payment); a full refund later clears
+  // `is_paid`, not the payment.
+  const wasPaid = order.is_paid || order.payment_intent_id !== null;
+  const payments = wasPaid ? [{ at: order.created_at, label: 'Card payment', amountCents: totalCents }] : [];
+  const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  return {
+    title: `Order #${order.id}`,
+    orderId: order.id,
+    issuedAt: order.created_at,
+    business,
+    customer: {
+      name: `${order.first_name} ${order.last_name}`.trim(),
+      email: order.email,
+      address: [
+        order.shipping_address,
+        ...(order.shipping_address2 ? [order.shipping_address2] : []),
+        `${order.shipping_city}, ${order.shipping_state} ${order.shipping_postal_code}`,
+        order.shipping_country,
+      ],
+    },
+    lines,
+    subtotalCents: dollarsToCents(order.subtotal),
+    shippingCents: dollarsToCents(order.shipping_cost),
+    taxes,
+    taxCents: dollarsToCents(order.tax_amount),
+    totalCents,
+    payments,
+    refunds,
+    netPaidCents: paid - refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+  };
+}
+
+/** The date as a Canadian receipt writes it, in the shop's time zone: "November 29, 2026". */
+export function receiptDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-CA', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'America/Vancouver',
+  });
+}

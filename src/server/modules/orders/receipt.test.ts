@@ -1,0 +1,106 @@
+/**
+ * Receipts (decision 0069) through the real app: the PDF of an order, parsed back to its text,
+ * carries what CRA asks of a receipt for input tax credits (the business's legal name, address and
+ * GST/HST registration number, the date, each line with its tax, each tax's total, the total) and
+ * the payment and refunds; only the order's owner and admins get it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../../domain/money.js';
+import { checkoutFixtures, type CatalogueProduct, type Person } from '../../testing/checkout-fixtures.js';
+import { pdfText } from '../../testing/pdf-text.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+const BUSINESS = {
+  BUSINESS_LEGAL_NAME: 'Northbite Snacks Inc.',
+  BUSINESS_ADDRESS: '455 Granville Street, Vancouver, BC V6C 1T1',
+  GST_HST_NUMBER: '123456789RT0001',
+};
+
+let t: TestApp;
+const f = checkoutFixtures(() => t);
+let owner: Person;
+let admin: Person;
+let product: CatalogueProduct;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: BUSINESS });
+  owner = await f.person();
+  admin = await f.person({ isAdmin: true });
+  product = (await f.catalogue())[2]!;
+});
+afterAll(() => t?.close());
+
+const receipt = (orderId: number, token?: string) =>
+  f.call('GET', `/api/orders/${orderId}/receipt.pdf`, token ? { token } : {});
+
+describe('GET /api/orders/:id/receipt.pdf', () => {
+  it("gives the owner a PDF with the business's name, address and GST/HST number, each line's tax and the total", async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 2 }]);
+    const res = await receipt(order.id, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="northbite-receipt-${order.id}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const [page, ...more] = await pdfText(res.rawPayload);
+    expect(more).toEqual([]);
+    const text = page!;
+    for (const expected of [
+      'Northbite Snacks Inc.',
+      '455 Granville Street, Vancouver, BC V6C 1T1',
+      'GST/HST registration no. 123456789 RT 0001',
+      'Receipt',
+      `Order #${order.id}`,
+      `${order.first_name} ${order.last_name}`,
+      product.name,
+      `GST (5%), BC ${formatPrice(Math.round(order.tax_amount * 100))}`,
+      `Subtotal ${formatPrice(Math.round(order.subtotal * 100))}`,
+      `Total ${formatPrice(Math.round(order.total * 100))}`,
+      'Card payment',
+      `Net paid ${formatPrice(Math.round(order.total * 100))}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The line: its tax code, quantity, unit price and amount, in that order.
+    expect(text).toMatch(
+      new RegExp(
+        `GST 2 \\${formatPrice(product.priceCents)} \\${formatPrice(product.priceCents * 2)}`.replace(
+          /\./g,
+          '\\.',
+        ),
+      ),
+    );
+  });
+
+  it('shows a refund and what was paid net of it', async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 1 }]);
+    const refunded = await f.call('POST', `/api/orders/${order.id}/refunds`, {
+      token: admin.token,
+      body: { amount: 2, reason: 'Crushed in transit' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const text = (await pdfText((await receipt(order.id, owner.token)).rawPayload)).join('\n');
+    expect(text).toContain('Refund: Crushed in transit -$2.00');
+    expect(text).toContain(`Net paid ${formatPrice(Math.round(order.total * 100) - 200)}`);
+  });
+
+  it('still shows the payment after a full refund, and nothing left paid', async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 1 }]);
+    const res = await f.call('POST', `/api/orders/${order.id}/refunds`, {
+      token: admin.token,
+      body: { amount: order.total, reason: 'Changed my mind' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const text = (await pdfText((await receipt(order.id, owner.token)).rawPayload)).join('\n');
+    expect(text).toContain(`Card payment ${formatPrice(Math.round(order.total * 100))}`);
+    expect(text).toContain('Net paid $0.00');
+  });
+
+  it('is the owner’s and the admins’ only: anyone else is told it does not exist', async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 1 }]);
+    expect((await receipt(order.id, admin.token)).statusCode).toBe(200);
+    const stranger = await f.person();
+    expect((await receipt(order.id, stranger.token)).statusCode).toBe(404);
+    expect((await receipt(order.id)).statusCode).toBe(401);
+    expect((await receipt(999_999, owner.token)).statusCode).toBe(404);
+  });
+});

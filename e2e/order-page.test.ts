@@ -52,7 +52,13 @@ const api = shopApi(() => shop.url, '10.84');
 const product = (name: string) => products.find((p) => p.name === name)!;
 
 beforeAll(async () => {
-  shop = await startShop({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' });
+  shop = await startShop({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: '1',
+    BUSINESS_LEGAL_NAME: 'Northbite Snacks Inc.',
+    GST_HST_NUMBER: '123456789RT0001',
+  });
   browser = await launchBrowser();
   products = await api<ApiProduct[]>('/api/products');
   admin = await api<Auth>('/api/users/login', { method: 'POST', body: ADMIN });
@@ -246,6 +252,50 @@ describe.each([
     await shipped.page.getByTestId('buy-again-result').waitFor();
     expect(await allAccessibilityViolations(shipped.page), `shipped ${viewport.width}px`).toEqual([]);
     await shipped.page.close();
+  });
+});
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('the receipt (%s)', (_name, viewport) => {
+  it("opens from the order page with the GST/HST number and each line's tax, and downloads as a PDF", async () => {
+    const customer = await registerThroughApi();
+    const order = await placeOrder(customer);
+    const { page, errors } = await openOrder(customer, order.id, viewport, true);
+    await page.getByRole('link', { name: 'Receipt' }).click();
+    await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${shop.url}/orders/${order.id}/receipt`);
+    expect(await page.getByTestId('gst-hst-number').textContent()).toBe(
+      'GST/HST registration no. 123456789 RT 0001',
+    );
+    expect(
+      await page.getByRole('article', { name: 'Receipt' }).getByText('Northbite Snacks Inc.').count(),
+    ).toBe(1);
+    const lines = await page.getByTestId('receipt-line').allTextContents();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${GRANOLA}GST2\\$`));
+    expect(await page.getByTestId('receipt-tax').allTextContents()).toEqual([
+      expect.stringMatching(/^GST \(5%\), BC\$\d+\.\d\d$/),
+    ]);
+    expect(await allAccessibilityViolations(page), `receipt ${viewport.width}px`).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`northbite-receipt-${order.id}.pdf`);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+    // Printed: the receipt alone, without the shop's header, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('banner').isVisible()).toBe(false);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Receipt', level: 1 }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

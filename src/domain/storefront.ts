@@ -6,6 +6,7 @@
 import type { Category, Product } from './catalog.js';
 import type { ProductReviewPage } from './product-review-schemas.js';
 import type { SearchAnswer, SearchParams } from './search-schemas.js';
+import type { BusinessIdentity } from './receipt.js';
 import type { ShippingArea } from './shipping-areas.js';
 
 export interface Storefront {
@@ -46,6 +47,8 @@ export interface PublicSettings {
   taxShipping: boolean;
   /** Where the shop ships and at what rates (SHIPPING_PROVINCES, SHIPPING_RATES; decision 0068). */
   shippingArea: ShippingArea;
+  /** Who issues receipts (decision 0069): legal name, address, GST/HST number. */
+  business: BusinessIdentity;
   /** Whether the registration form's marketing boxes start ticked (MARKETING_OPT_IN_DEFAULT). */
   marketingOptInDefault: 'checked' | 'unchecked';
 }

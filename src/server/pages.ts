@@ -41,6 +41,7 @@ export async function registerPages(app: FastifyInstance, mode: WebMode, config:
         freeShippingEmail: config.freeShippingEmail ?? null,
         taxShipping: config.pricing.taxShipping,
         shippingArea: config.pricing.shippingArea,
+        business: config.business,
         marketingOptInDefault: config.marketingOptInDefault,
       },
     },

@@ -23,6 +23,7 @@ export default [
   route('checkout/payment', 'routes/checkout-payment.tsx'),
   route('order-confirmation', 'routes/order-confirmation.tsx'),
   route('orders/:orderId', 'routes/order-details.tsx'),
+  route('orders/:orderId/receipt', 'routes/order-receipt.tsx'),
   route('track-orders', 'routes/track-orders.tsx'),
   route('admin/dashboard', 'routes/admin-dashboard.tsx'),
   route('about', 'routes/about.tsx'),

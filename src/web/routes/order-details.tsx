@@ -231,6 +231,12 @@ function LoadedOrder({ order, mine }: { order: Order; mine: boolean }) {
           <p className="eyebrow">Order details</p>
           <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Order #{order.id}</h1>
           <p className="mt-2 text-muted">Placed {dateFormat.format(new Date(order.created_at))}</p>
+          <Link
+            to={`/orders/${order.id}/receipt`}
+            className="mt-2 inline-block text-sm font-semibold text-maple-dark underline underline-offset-4"
+          >
+            Receipt
+          </Link>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={order.status} />

@@ -220,7 +220,7 @@ export function createPlaceOrder(
       // The e-mails (the confirmation, the owner's alert) in one statement, and the timeline's four
       // events in another, in the order they were always written.
       const emails = [
-        confirmationEmail(created, await recipientOf(tx, created)),
+        confirmationEmail(created, await recipientOf(tx, created), publicUrl),
         ...(alertEmail ? [orderAlertEmail(created, alertEmail, publicUrl)] : []),
       ];
       await mailer.enqueueAll(tx, emails);

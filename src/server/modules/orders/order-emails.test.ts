@@ -32,8 +32,9 @@ const order = orderSchema.parse({
 
 describe('order e-mails write prices the way the shop does', () => {
   it('puts thousands separators in line totals and totals', () => {
-    const mail = confirmationEmail(order, { confirmed: true });
+    const mail = confirmationEmail(order, { confirmed: true }, 'https://shop.example');
     expect(mail.text).toContain('44 x Chunky Variety Pack  $1,671.56');
+    expect(mail.text).toContain('Your receipt: https://shop.example/orders/41/receipt');
     expect(mail.text).toContain('Subtotal: $1,686.96');
     expect(mail.text).toContain('Total: $1,770.96 CAD');
     expect(mail.text).not.toMatch(/\$\d{4}/);

@@ -63,7 +63,7 @@ export function compose(
   return { kind: 'transactional', to, subject, text, html };
 }
 
-export function confirmationEmail(order: Order, recipient: Recipient): TransactionalEmail {
+export function confirmationEmail(order: Order, recipient: Recipient, publicUrl: string): TransactionalEmail {
   return {
     kind: 'transactional',
     to: order.email,
@@ -82,6 +82,9 @@ export function confirmationEmail(order: Order, recipient: Recipient): Transacti
       '',
       'Shipping to:',
       ...addressLines(order),
+      '',
+      // With the GST/HST number a business needs to claim its input tax credits (decision 0069).
+      `Your receipt: ${publicUrl}/orders/${order.id}/receipt`,
       '',
       'Delivery takes 3-7 business days. Questions? Just reply to this e-mail.',
       '',

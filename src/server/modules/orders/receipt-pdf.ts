@@ -10,6 +10,7 @@ import { NO_GST_HST_NUMBER, receiptDate, type Receipt } from '../../../domain/re
 const MARGIN = 54;
 const PAGE_WIDTH = 612;
 const RIGHT = PAGE_WIDTH - MARGIN;
+const BOTTOM = 792 - MARGIN;
 const INK = '#2b1d16';
 const MUTED = '#6b5a50';
 
@@ -61,6 +62,15 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   rule(doc, y);
   doc.font('Helvetica').fontSize(9.5);
   for (const line of receipt.lines) {
+    // A long order goes on over the page, its columns named again.
+    if (y > BOTTOM - 40) {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(9);
+      header(doc, MARGIN);
+      y = doc.y + 4;
+      rule(doc, y);
+      doc.font('Helvetica').fontSize(9.5);
+    }
     y += 6;
     doc.text(line.name, COLUMNS.description, y, { width: COLUMNS.tax - COLUMNS.description - 12 });
     const bottom = doc.y;
@@ -73,6 +83,11 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   y += 6;
   rule(doc, y);
   y += 8;
+  // The totals and payments stay together.
+  if (y > BOTTOM - 220) {
+    doc.addPage();
+    y = MARGIN;
+  }
 
   // The totals, right-aligned under the amounts.
   const totals: [string, number, boolean?][] = [

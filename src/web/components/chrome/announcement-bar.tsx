@@ -30,7 +30,7 @@ export function AnnouncementBar() {
     <section
       aria-label="Announcements"
       aria-roledescription="carousel"
-      className="h-12 bg-cocoa text-cream"
+      className="h-12 bg-cocoa text-cream print:hidden"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}

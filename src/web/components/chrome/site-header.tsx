@@ -23,7 +23,7 @@ export function SiteHeader() {
   const accountTo = user ? '/profile' : '/login';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-beige/80 bg-cream/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-beige/80 bg-cream/95 backdrop-blur print:hidden">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <div className="flex items-center gap-2">
           <MobileMenu isAdmin={isAdmin} accountTo={accountTo} />

@@ -168,6 +168,17 @@ export function OrderDialog({
           />
 
           <OrderFacts id={formId} order={current} />
+          {/* The customer's receipt with the GST/HST number, to print or send again (decision 0069). */}
+          <p className="text-sm">
+            <a
+              href={`/orders/${current.id}/receipt`}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-maple-dark underline underline-offset-4"
+            >
+              Receipt<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
 
           <RefundSection
             order={current}

@@ -1,0 +1,256 @@
+import { Download, Printer } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { formatPrice } from '../../domain/money';
+import type { Order } from '../../domain/orders';
+import { NO_GST_HST_NUMBER, receiptDate, receiptOf, type Receipt } from '../../domain/receipt';
+import { ApiError } from '../api';
+import { fetchOrder } from '../features/checkout/checkout-api';
+import { orderTexts } from '../features/checkout/texts';
+import { RequireUser } from '../features/session/require-user';
+import { SignedInFallback } from '../features/session/signed-in-route';
+import { getStoredUser, readStoredToken } from '../features/session/stored-session';
+import { publicPageHeaders } from '../http-cache';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/order-receipt';
+
+/**
+ * An order's printable receipt (decision 0069): the owner's or an admin's, read in the browser with
+ * the session like the order page, with the business's identity from the settings and a PDF of
+ * the same receipt.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ origin: context.settings.publicUrl, business: context.settings.business });
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data: page, params, matches }: Route.MetaArgs) {
+  const origin = page?.origin ?? matches[0]?.data?.settings.publicUrl;
+  if (!origin) return [];
+  return pageMeta({
+    title: `Receipt, order #${params.orderId}`,
+    description: 'The receipt of your Northbite order.',
+    origin,
+    path: `/orders/${encodeURIComponent(params.orderId)}/receipt`,
+    noindex: true,
+  });
+}
+
+const isOrderId = (value: string) => /^[1-9]\d{0,15}$/.test(value);
+const noSuchOrder = () => data(orderTexts.noOrderFound, { status: 404 });
+
+export async function clientLoader({ params, request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!getStoredUser()) return { ...(await serverLoader()), order: null };
+  if (!isOrderId(params.orderId)) throw noSuchOrder();
+  const [page, order] = await Promise.all([serverLoader(), loadOrder(params.orderId, request.signal)]);
+  return { ...page, order };
+}
+clientLoader.hydrate = true as const;
+
+async function loadOrder(orderId: string, signal: AbortSignal): Promise<Order> {
+  try {
+    return await fetchOrder(orderId, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw noSuchOrder();
+    throw error;
+  }
+}
+
+export const HydrateFallback = SignedInFallback;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <Frame>
+      <p role="alert" className="font-display text-2xl font-semibold text-cocoa">
+        {missing ? orderTexts.noOrderFound : orderTexts.fetchDetailsFailed(message)}
+      </p>
+    </Frame>
+  );
+}
+
+export default function OrderReceipt({ loaderData }: Route.ComponentProps) {
+  const { order, business } = loaderData;
+  return (
+    <RequireUser>
+      {() => (order ? <ReceiptView receipt={receiptOf(order, business)} /> : <SignedInFallback />)}
+    </RequireUser>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="bg-sand py-10 print:bg-white print:py-0 sm:py-14">
+      <div className="container-page max-w-3xl">{children}</div>
+    </div>
+  );
+}
+
+/** Fetches the PDF with the session (a plain link cannot carry it) and hands it to the browser. */
+async function downloadPdf(orderId: number): Promise<void> {
+  const token = readStoredToken();
+  const res = await fetch(`/api/orders/${orderId}/receipt.pdf`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) throw new Error(`The PDF could not be made (${res.status}).`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `northbite-receipt-${orderId}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const movements = [
+    ...receipt.payments,
+    ...receipt.refunds.map((refund) => ({ ...refund, amountCents: -refund.amountCents })),
+  ];
+  return (
+    <Frame>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link
+          to={`/orders/${receipt.orderId}`}
+          className="text-sm font-semibold text-maple-dark hover:underline"
+        >
+          Back to order #{receipt.orderId}
+        </Link>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-outline gap-2" onClick={() => window.print()}>
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            Print
+          </button>
+          <button
+            type="button"
+            className="btn-primary gap-2"
+            onClick={() => {
+              setProblem(null);
+              downloadPdf(receipt.orderId).catch((error: unknown) =>
+                setProblem(error instanceof Error ? error.message : String(error)),
+              );
+            }}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download PDF
+          </button>
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="mb-4 font-medium text-danger print:hidden">
+          {problem}
+        </p>
+      )}
+      <article
+        aria-labelledby="receipt-title"
+        className="space-y-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige print:rounded-none print:p-0 print:shadow-none print:ring-0 sm:p-10"
+      >
+        <header className="space-y-6">
+          <div className="text-sm text-muted">
+            <p className="font-display text-xl font-semibold text-cocoa">{receipt.business.legalName}</p>
+            <p>{receipt.business.address}</p>
+            <p data-testid="gst-hst-number">
+              GST/HST registration no. {receipt.business.gstHstNumber ?? NO_GST_HST_NUMBER}
+            </p>
+          </div>
+          <div>
+            <h1 id="receipt-title" className="font-display text-3xl font-bold">
+              Receipt
+            </h1>
+            <p className="text-muted">
+              {receipt.title} · {receiptDate(receipt.issuedAt)}
+            </p>
+          </div>
+        </header>
+        <section aria-labelledby="receipt-customer" className="text-sm">
+          <h2 id="receipt-customer" className="font-semibold">
+            Sold to
+          </h2>
+          <p>{receipt.customer.name}</p>
+          {receipt.customer.address.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>{receipt.customer.email}</p>
+        </section>
+        <table className="w-full text-sm">
+          <caption className="sr-only">What was sold, with each line's tax</caption>
+          <thead>
+            <tr className="border-b border-beige text-left">
+              <th scope="col" className="py-2 pr-3">
+                Description
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Tax
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                Unit price
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line, index) => (
+              <tr key={index} className="border-b border-beige/60 align-top" data-testid="receipt-line">
+                <td className="py-2 pr-3">{line.name}</td>
+                <td className="py-2 pr-3">{line.taxCodes}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(line.unitCents)}</td>
+                <td className="py-2 text-right tabular-nums">{formatPrice(line.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm [&>dt]:pr-6 [&>div>dt]:pr-6">
+          <dt>Subtotal</dt>
+          <dd className="text-right tabular-nums">{formatPrice(receipt.subtotalCents)}</dd>
+          <dt>Shipping</dt>
+          <dd className="text-right tabular-nums">{formatPrice(receipt.shippingCents)}</dd>
+          {receipt.taxes.map((tax) => (
+            <div key={tax.label} className="contents" data-testid="receipt-tax">
+              <dt>{tax.label}</dt>
+              <dd className="text-right tabular-nums">{formatPrice(tax.amountCents)}</dd>
+            </div>
+          ))}
+          <dt className="border-t border-beige pt-2 font-semibold">Total</dt>
+          <dd className="border-t border-beige pt-2 text-right font-semibold tabular-nums">
+            {formatPrice(receipt.totalCents)}
+          </dd>
+        </dl>
+        <section aria-labelledby="receipt-payments" className="text-sm">
+          <h2 id="receipt-payments" className="font-semibold">
+            Payments and refunds
+          </h2>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+            {movements.map((movement, index) => (
+              <div key={index} className="contents">
+                <dt>
+                  {receiptDate(movement.at)} · {movement.label}
+                </dt>
+                <dd className="text-right tabular-nums">
+                  {movement.amountCents < 0
+                    ? `-${formatPrice(-movement.amountCents)}`
+                    : formatPrice(movement.amountCents)}
+                </dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Net paid</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatPrice(receipt.netPaidCents)}</dd>
+          </dl>
+        </section>
+        <p className="text-xs text-muted">
+          Taxes are shown by code on each line: GST or HST as charged; a zero-rated line (basic groceries)
+          pays none. Prices in Canadian dollars.
+        </p>
+      </article>
+    </Frame>
+  );
+}

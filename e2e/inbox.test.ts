@@ -227,9 +227,9 @@ describe('the Overview tab', () => {
       expect(await page.getByRole('link', { name: `#${order.id}` }).getAttribute('href')).toBe(
         `/admin/dashboard?tab=orders&order=${order.id}`,
       );
-      expect(await page.getByRole('table', { name: 'GST collected by month' }).innerText()).toContain(
-        money(order.tax_amount),
-      );
+      expect(
+        await page.getByRole('table', { name: 'Sales tax by month, net of refunds' }).innerText(),
+      ).toContain(money(order.tax_amount));
       await page.waitForLoadState('networkidle');
       expect(await allAccessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

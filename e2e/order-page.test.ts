@@ -299,6 +299,44 @@ describe.each([
   });
 });
 
+describe('the credit note', () => {
+  it('is linked from the receipt for each refund, with the tax it gave back', async () => {
+    const customer = await registerThroughApi();
+    const order = await placeOrder(customer);
+    const refunded = await api<{ refunds: { id: number; taxes: { amount: number }[] }[] }>(
+      `/api/orders/${order.id}/refunds`,
+      { method: 'POST', token: admin.token, body: { amount: 10, reason: 'One bag arrived open' } },
+    );
+    const refund = refunded.refunds[0]!;
+    const number = `CN-${String(refund.id).padStart(6, '0')}`;
+    const { page, errors } = await openSignedIn(
+      browser,
+      shop.url,
+      customer,
+      `/orders/${order.id}/receipt`,
+      DESKTOP,
+      { bypassCSP: true },
+    );
+    await page.getByRole('link', { name: `Credit note ${number}` }).click();
+    await page.getByRole('heading', { name: 'Credit note', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${shop.url}/orders/${order.id}/credit-notes/${refund.id}`);
+    const article = page.getByRole('article', { name: 'Credit note' });
+    expect(await article.getByText(`${number} ·`).count()).toBe(1);
+    expect(await article.getByText('Reason: One bag arrived open', { exact: false }).count()).toBe(1);
+    expect(await page.getByTestId('credit-note-tax').allTextContents()).toEqual([
+      `GST (5%), BC$${refund.taxes[0]!.amount.toFixed(2)}`,
+    ]);
+    expect(await allAccessibilityViolations(page)).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`northbite-credit-note-${number}.pdf`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the admin's refund", () => {
   it("asks 'Refund $X to the customer's card?' first: Don't refund sends nothing, Confirm refund sends it", async () => {
     const customer = await registerThroughApi();

@@ -6,8 +6,9 @@ import { phoneNumberField } from './account-details.js';
 import { MAX_RECORD_ID } from './ids.js';
 import { InvalidError } from './errors.js';
 import { emailField } from './marketing.js';
-import { ALL_PROVINCE_NAMES } from './provinces.js';
-import { shippingAreaProblem, type ShippingArea } from './shipping-areas.js';
+import { ALL_PROVINCE_NAMES } from './shipping-provinces.js';
+import type { ShippingArea } from './shipping-areas.js';
+import { shippingAreaProblem } from './shipping-provinces.js';
 import { subscriptionChoiceSchema } from './subscription-choice.js';
 import { subscriptionMessages } from './subscription-messages.js';
 import { z } from './zod.js';
@@ -19,13 +20,8 @@ import { z } from './zod.js';
 export const POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
 export const INVALID_POSTAL_CODE = 'Please enter a valid Canadian postal code (e.g., A1A 1A1).';
 /** Where the shop ships and the messages of an address outside it (decision 0068). */
-export {
-  DEFAULT_SHIPPING_AREA,
-  OUTSIDE_SHIPPING_AREA,
-  shippingAreaNote,
-  shippingAreaProblem,
-  type ShippingArea,
-} from './shipping-areas.js';
+export { DEFAULT_SHIPPING_AREA, type ShippingArea } from './shipping-areas.js';
+export { OUTSIDE_SHIPPING_AREA, shippingAreaNote, shippingAreaProblem } from './shipping-provinces.js';
 /** Every province and territory: an address names one; where the shop ships is ShippingArea's. */
 export const PROVINCES = ALL_PROVINCE_NAMES;
 export const COUNTRY = 'Canada';

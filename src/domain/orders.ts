@@ -200,6 +200,13 @@ export const orderRefundSchema = z.object({
   reason: z.string(),
   status: z.enum(REFUND_STATES),
   created_at: z.string(),
+  /**
+   * What it gives back of the goods and the shipping, in dollars, and of each tax (decision 0070);
+   * together they make `amount`. The defaults read a refund a browser tab kept from before.
+   */
+  goods: z.number().default(0),
+  shipping: z.number().default(0),
+  taxes: z.array(z.object({ code: z.enum(TAX_CODES), province: z.string(), amount: z.number() })).default([]),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

@@ -47,7 +47,7 @@ export const overviewSchema = z.object({
       z.object({ id: z.number().int(), created_at: z.string(), total: cents, name: z.string() }),
     ),
   }),
-  /** GST on orders still paid, per calendar month of payment, the last 12 months, newest first */
+  /** Paid orders and net sales tax (collected less refunded, decision 0070) per month, the last 12, newest first */
   gst_by_month: z.array(z.object({ month: z.string(), orders: z.number().int(), gst: cents })),
   /** units held by checkouts being paid: who holds what, the most first (decision 0038) */
   held_in_checkouts: z.array(

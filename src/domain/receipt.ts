@@ -34,6 +34,8 @@ export interface ReceiptMovement {
   at: string;
   label: string;
   amountCents: number;
+  /** A refund's id, for its credit note. */
+  refundId?: number;
 }
 
 export interface Receipt {
@@ -82,6 +84,7 @@ export function receiptOf(order: Order, business: BusinessIdentity): Receipt {
       at: refund.created_at,
       label: `Refund: ${refund.reason}`,
       amountCents: dollarsToCents(refund.amount),
+      refundId: refund.id,
     }));
   // Paid when it was placed (an order is made from a paid payment); a full refund later clears
   // `is_paid`, not the payment.
@@ -123,4 +126,56 @@ export function receiptDate(iso: string): string {
     day: 'numeric',
     timeZone: 'America/Vancouver',
   });
+}
+
+/** A refund's credit note (decision 0070): what was given back, with each tax, against its receipt. */
+export interface CreditNote {
+  /** "CN-000042", from the refund: unique, in the order refunds were made. */
+  number: string;
+  orderId: number;
+  refundId: number;
+  issuedAt: string;
+  /** The receipt it corrects: "Order #123" of its date. */
+  receipt: { title: string; issuedAt: string };
+  reason: string;
+  business: BusinessIdentity;
+  customer: Receipt['customer'];
+  goodsCents: number;
+  shippingCents: number;
+  taxes: { label: string; amountCents: number }[];
+  totalCents: number;
+}
+
+/** A refund of the order that is missing, another order's, or did not go through. */
+export const CREDIT_NOTE_NOT_FOUND = 'No credit note found for this refund.';
+
+export const creditNoteNumber = (refundId: number) => `CN-${String(refundId).padStart(6, '0')}`;
+
+/** The credit note of one of the order's refunds that went through; null for any other. */
+export function creditNoteOf(order: Order, refundId: number, business: BusinessIdentity): CreditNote | null {
+  const refund = order.refunds.find((r) => r.id === refundId && r.status === 'succeeded');
+  if (!refund) return null;
+  const receipt = receiptOf(order, business);
+  return {
+    number: creditNoteNumber(refund.id),
+    orderId: order.id,
+    refundId: refund.id,
+    issuedAt: refund.created_at,
+    receipt: { title: receipt.title, issuedAt: receipt.issuedAt },
+    reason: refund.reason,
+    business,
+    customer: receipt.customer,
+    goodsCents: dollarsToCents(refund.goods),
+    shippingCents: dollarsToCents(refund.shipping),
+    taxes: refund.taxes.map((tax) => {
+      const charged = order.taxes.find((t) => t.code === tax.code);
+      return {
+        label: charged
+          ? `${taxLabel(tax.code, rateFromFraction(charged.rate))}, ${tax.province}`
+          : `${tax.code}, ${tax.province}`,
+        amountCents: dollarsToCents(tax.amount),
+      };
+    }),
+    totalCents: dollarsToCents(refund.amount),
+  };
 }

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { destinationShippingCents, shippingCents, SHIPPING_RATES_CENTS } from './pricing.js';
+import { PROVINCE_CODES } from './provinces.js';
+import { DEFAULT_SHIPPING_AREA, type ShippingArea } from './shipping-areas.js';
 import {
   ALL_PROVINCE_NAMES,
-  PROVINCE_CODES,
-  POSTAL_CODE_LETTERS,
-  provincesOfPostalCode,
-} from './provinces.js';
-import {
-  DEFAULT_SHIPPING_AREA,
   OUTSIDE_SHIPPING_AREA,
   outsideShippingArea,
+  POSTAL_CODE_LETTERS,
+  provincesOfPostalCode,
   shippingAreaNote,
   shippingAreaProblem,
-  type ShippingArea,
-} from './shipping-areas.js';
+} from './shipping-provinces.js';
 
 const bcAndOntario: ShippingArea = { provinces: ['BC', 'ON'], rates: { ON: 1250 } };
 

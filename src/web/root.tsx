@@ -26,6 +26,7 @@ import './load-context';
 import { useNonce } from './nonce';
 import { ScriptOnlyForms } from './script-only-forms';
 import { InlineStylesheet } from './stylesheet';
+import { shippingAreaNote } from '../domain/shipping-provinces';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl, contactEmail, businessAddress, instagramUrl, klaviyoPublicKey, shippingArea } =
@@ -33,8 +34,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({
     settings: { publicUrl, contactEmail, businessAddress, instagramUrl },
     klaviyoPublicKey,
-    // The checkout's province list, the address forms' rule and the shipping note (decision 0068).
+    // The checkout's province list and the address forms' rule (decision 0068), and the note said
+    // beside shipping, worked out here so that catalogue pages need none of the provinces' data.
     shippingArea,
+    shippingNote: shippingAreaNote(shippingArea),
   });
 }
 

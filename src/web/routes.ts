@@ -24,6 +24,7 @@ export default [
   route('order-confirmation', 'routes/order-confirmation.tsx'),
   route('orders/:orderId', 'routes/order-details.tsx'),
   route('orders/:orderId/receipt', 'routes/order-receipt.tsx'),
+  route('orders/:orderId/credit-notes/:refundId', 'routes/order-credit-note.tsx'),
   route('track-orders', 'routes/track-orders.tsx'),
   route('admin/dashboard', 'routes/admin-dashboard.tsx'),
   route('about', 'routes/about.tsx'),

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_SHIPPING_AREA, shippingAreaNote, type ShippingArea } from '../domain/shipping-areas';
+import { DEFAULT_SHIPPING_AREA, type ShippingArea } from '../domain/shipping-areas';
 
 /**
  * Where the shop ships (SHIPPING_PROVINCES and SHIPPING_RATES, decision 0068), as the root loader
@@ -9,9 +9,4 @@ import { DEFAULT_SHIPPING_AREA, shippingAreaNote, type ShippingArea } from '../d
 export function useShippingArea(): ShippingArea {
   const root = useRouteLoaderData('root') as { shippingArea?: ShippingArea } | undefined;
   return root?.shippingArea ?? DEFAULT_SHIPPING_AREA;
-}
-
-/** "Ships within British Columbia", as far as the shop ships. */
-export function useShippingAreaNote(): string {
-  return shippingAreaNote(useShippingArea());
 }

@@ -658,6 +658,12 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * What the refund gives back of the order's goods and shipping (decision 0070); each tax's part
+     * is in order_refund_taxes. Together they make `amount_cents`.
+     */
+    goodsCents: integer('goods_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
@@ -674,6 +680,24 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_id_idx').on(t.orderId),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('order_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** Each tax a refund gives back (decision 0070): its share of the tax charged, in proportion. */
+export const orderRefundTaxes = pgTable(
+  'order_refund_taxes',
+  {
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    code: text('code').$type<TaxCode>().notNull(),
+    /** Canada Post's two-letter code of the province the tax was charged for. */
+    province: text('province').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.code] }),
+    check('order_refund_taxes_amount', sql`${t.amountCents} >= 0`),
   ],
 );
 

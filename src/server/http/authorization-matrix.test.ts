@@ -944,6 +944,31 @@ const ROUTES: Record<string, RouteSpec> = {
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     },
   },
+  'GET /api/orders/:id/refunds/:refundId/credit-note.pdf': {
+    audience: 'customer',
+    ownership: {
+      kind: 'owned',
+      a: 200,
+      admin: 200,
+      notFound: ORDER_NOT_FOUND,
+      missing: () => ({ url: `/api/orders/${MISSING_ID}/refunds/${MISSING_ID}/credit-note.pdf` }),
+    },
+    prepare: async (s) => {
+      const order = await f.buy(s.a, [{ id: s.product.id, quantity: 1 }], { shipping: aShipping(s) });
+      const res = await f.call('POST', `/api/orders/${order.id}/refunds`, {
+        token: s.admin.token,
+        body: { amount: 1, reason: 'Matrix check' },
+      });
+      return { orderId: order.id, refundId: json<Order>(res).refunds[0]!.id };
+    },
+    request: (_s, _caller, target) => ({
+      url: `/api/orders/${target.orderId}/refunds/${target.refundId}/credit-note.pdf`,
+    }),
+    verify: (res) => {
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  },
   'GET /api/orders/:id': {
     audience: 'customer',
     ownership: {
@@ -1207,6 +1232,19 @@ const ROUTES: Record<string, RouteSpec> = {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },
     request: () => ({ url: '/api/admin/exports/consent-log.csv' }),
+  },
+  'GET /api/admin/reports/tax': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/reports/tax?from=2026-01-01&to=2026-12-31' }),
+    verify: (res) => {
+      expect(json(res)).toMatchObject({ by: 'month', periods: expect.any(Array), totals: expect.any(Array) });
+    },
+  },
+  'GET /api/admin/reports/tax.csv': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/reports/tax.csv?from=2026-01-01&to=2026-12-31' }),
   },
   'GET /api/admin/overview': {
     audience: 'admin',
@@ -1740,6 +1778,7 @@ describe('the authorization matrix', () => {
       'GET /api/users/:userId/orders',
       'GET /api/orders/:id',
       'GET /api/orders/:id/receipt.pdf',
+      'GET /api/orders/:id/refunds/:refundId/credit-note.pdf',
       'PATCH /api/orders/:id',
       'POST /api/orders/:id/cancel',
       'POST /api/orders',

@@ -8,7 +8,7 @@ import { PageHeader } from '../components/content/page-header';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/contact';
-import { useHeldSubmit } from '../script-only-forms';
+import { useHeldSubmit } from '../held-submit';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl, contactEmail: context.settings.contactEmail });

@@ -11,7 +11,7 @@ import { problemText } from '../features/account/email-links';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/forgot-password';
-import { useHeldSubmit } from '../script-only-forms';
+import { useHeldSubmit } from '../held-submit';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });

@@ -1,15 +1,15 @@
-import { Download, Printer } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { formatPrice } from '../../domain/money';
 import type { Order } from '../../domain/orders';
-import { NO_GST_HST_NUMBER, receiptDate, receiptOf, type Receipt } from '../../domain/receipt';
+import { creditNoteNumber, receiptDate, receiptOf, type Receipt } from '../../domain/receipt';
+import { BusinessHeading, DocumentActions } from '../components/orders/document-actions';
 import { ApiError } from '../api';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import { orderTexts } from '../features/checkout/texts';
 import { RequireUser } from '../features/session/require-user';
 import { SignedInFallback } from '../features/session/signed-in-route';
-import { getStoredUser, readStoredToken } from '../features/session/stored-session';
+import { getStoredUser } from '../features/session/stored-session';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/order-receipt';
@@ -88,75 +88,25 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Fetches the PDF with the session (a plain link cannot carry it) and hands it to the browser. */
-async function downloadPdf(orderId: number): Promise<void> {
-  const token = readStoredToken();
-  const res = await fetch(`/api/orders/${orderId}/receipt.pdf`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(`The PDF could not be made (${res.status}).`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `northbite-receipt-${orderId}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 function ReceiptView({ receipt }: { receipt: Receipt }) {
-  const [problem, setProblem] = useState<string | null>(null);
   const movements = [
     ...receipt.payments,
     ...receipt.refunds.map((refund) => ({ ...refund, amountCents: -refund.amountCents })),
   ];
   return (
     <Frame>
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link
-          to={`/orders/${receipt.orderId}`}
-          className="text-sm font-semibold text-maple-dark hover:underline"
-        >
-          Back to order #{receipt.orderId}
-        </Link>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-outline gap-2" onClick={() => window.print()}>
-            <Printer className="h-4 w-4" aria-hidden="true" />
-            Print
-          </button>
-          <button
-            type="button"
-            className="btn-primary gap-2"
-            onClick={() => {
-              setProblem(null);
-              downloadPdf(receipt.orderId).catch((error: unknown) =>
-                setProblem(error instanceof Error ? error.message : String(error)),
-              );
-            }}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download PDF
-          </button>
-        </div>
-      </div>
-      {problem && (
-        <p role="alert" className="mb-4 font-medium text-danger print:hidden">
-          {problem}
-        </p>
-      )}
+      <DocumentActions
+        backTo={`/orders/${receipt.orderId}`}
+        backLabel={`Back to order #${receipt.orderId}`}
+        pdfPath={`/api/orders/${receipt.orderId}/receipt.pdf`}
+        fileName={`northbite-receipt-${receipt.orderId}.pdf`}
+      />
       <article
         aria-labelledby="receipt-title"
         className="space-y-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-beige print:rounded-none print:p-0 print:shadow-none print:ring-0 sm:p-10"
       >
         <header className="space-y-6">
-          <div className="text-sm text-muted">
-            <p className="font-display text-xl font-semibold text-cocoa">{receipt.business.legalName}</p>
-            <p>{receipt.business.address}</p>
-            <p data-testid="gst-hst-number">
-              GST/HST registration no. {receipt.business.gstHstNumber ?? NO_GST_HST_NUMBER}
-            </p>
-          </div>
+          <BusinessHeading business={receipt.business} />
           <div>
             <h1 id="receipt-title" className="font-display text-3xl font-bold">
               Receipt
@@ -234,6 +184,17 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
               <div key={index} className="contents">
                 <dt>
                   {receiptDate(movement.at)} · {movement.label}
+                  {movement.refundId !== undefined && (
+                    <>
+                      {' · '}
+                      <Link
+                        to={`/orders/${receipt.orderId}/credit-notes/${movement.refundId}`}
+                        className="font-semibold text-maple-dark underline underline-offset-4"
+                      >
+                        Credit note {creditNoteNumber(movement.refundId)}
+                      </Link>
+                    </>
+                  )}
                 </dt>
                 <dd className="text-right tabular-nums">
                   {movement.amountCents < 0

@@ -27,7 +27,7 @@ import { track } from '../features/marketing/track';
 import { publicPageHeaders } from '../http-cache';
 import { breadcrumbList, pageMeta, productJsonLd } from '../seo';
 import type { Route } from './+types/product';
-import { useShippingAreaNote } from '../shipping-area';
+import { useShippingAreaNote } from '../shipping-note';
 
 /**
  * The reviews (decision 0063): rendered on the server with the page, their code loaded after the

@@ -20,7 +20,7 @@ import {
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/register';
-import { useHeldSubmit } from '../script-only-forms';
+import { useHeldSubmit } from '../held-submit';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({

@@ -25,7 +25,7 @@ import { signIn } from '../features/session/session-actions';
 import { publicPageHeaders } from '../http-cache';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/reset-password';
-import { useHeldSubmit } from '../script-only-forms';
+import { useHeldSubmit } from '../held-submit';
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ origin: context.settings.publicUrl });

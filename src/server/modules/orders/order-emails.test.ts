@@ -41,7 +41,8 @@ describe('order e-mails write prices the way the shop does', () => {
   });
 
   it('writes a large refund with a separator too', () => {
-    const mail = refundedEmail(order, 123450, 'https://shop.example', { confirmed: true });
+    const mail = refundedEmail(order, 123450, 'https://shop.example', { confirmed: true }, 7);
     expect(mail.subject).toBe('Your refund of $1,234.50 (#41)');
+    expect(mail.text).toContain('Your credit note CN-000007: https://shop.example/orders/41/credit-notes/7');
   });
 });

@@ -10,6 +10,7 @@
 import { fullNameForEmail, greeting } from '../../../domain/email-names.js';
 import { formatPrice } from '../../../domain/money.js';
 import type { Order } from '../../../domain/orders.js';
+import { creditNoteNumber } from '../../../domain/receipt.js';
 import { brandedHtml } from '../mail/layout.js';
 import type { TransactionalEmail } from '../mail/outbox.js';
 import type { Recipient } from './recipient.js';
@@ -158,6 +159,8 @@ export function refundedEmail(
   amountCents: number,
   publicUrl: string,
   recipient: Recipient,
+  /** The refund's id: its credit note is linked (decision 0070). */
+  refundId?: number,
 ): TransactionalEmail {
   return compose(order.email, `Your refund of ${formatPrice(amountCents)} (#${order.id})`, {
     paragraphs: [
@@ -166,5 +169,15 @@ export function refundedEmail(
       'Banks usually show it within 5-10 business days.',
     ],
     button: { label: 'See your order', href: `${publicUrl}/orders/${order.id}` },
+    ...(refundId === undefined
+      ? {}
+      : {
+          links: [
+            {
+              label: `Your credit note ${creditNoteNumber(refundId)}`,
+              href: `${publicUrl}/orders/${order.id}/credit-notes/${refundId}`,
+            },
+          ],
+        }),
   });
 }

@@ -3,6 +3,7 @@
  * reads, re-addresses and cancels (with a refund); admins list, move and count; another customer's
  * order is 404, anonymous is 401; and who may call what, over every order and payment route.
  */
+import { CREDIT_NOTE_NOT_FOUND } from '../../../domain/receipt.js';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +326,9 @@ describe('POST /api/orders/:id/cancel', () => {
           reason: 'Canceled by the customer',
           status: 'succeeded',
           created_at: expect.any(String),
+          goods: expect.any(Number),
+          shipping: expect.any(Number),
+          taxes: expect.any(Array),
         },
       ],
     });
@@ -763,6 +767,10 @@ const MATRIX: Record<
   'GET /api/orders/:id/receipt.pdf': {
     expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 200 },
   },
+  // Of a refund that went through: this matrix's order has none, so its owner is told so (404).
+  'GET /api/orders/:id/refunds/:refundId/credit-note.pdf': {
+    expect: { anonymous: 401, customerB: 404, customerA: 404, admin: 404 },
+  },
   'PATCH /api/orders/:id': {
     body: () => address(),
     expect: { anonymous: 401, customerB: 404, customerA: 200, admin: 404 },
@@ -825,7 +833,10 @@ describe('authorization matrix of /api/orders and /api/payments routes', () => {
       paidIntent: paid.payment_intent_id,
       productId: cheapest.id,
     };
-    const url = pattern.replace(':id', String(order.id)).replace(':productId', String(cheapest.id));
+    const url = pattern
+      .replace(':id', String(order.id))
+      .replace(':productId', String(cheapest.id))
+      .replace(':refundId', '999999');
     for (const viewer of VIEWERS) {
       const who = viewer === 'anonymous' ? undefined : people[viewer];
       let body = spec.body?.(scene);
@@ -841,7 +852,12 @@ describe('authorization matrix of /api/orders and /api/payments routes', () => {
       expect(res.statusCode, `${viewer}: ${key} -> ${res.body}`).toBe(spec.expect[viewer]);
       if (res.statusCode === 401) expect(res.json()).toEqual({ message: messages.signInRequired });
       if (res.statusCode === 403) expect(res.json()).toEqual({ message: messages.forbidden });
-      if (res.statusCode === 404) expect(res.json()).toEqual({ message: spec.notFound ?? ORDER_NOT_FOUND });
+      if (res.statusCode === 404) {
+        // B is refused the order itself; A and the admin reach it and are told the refund is missing.
+        const missing =
+          key.includes('credit-note') && viewer !== 'customerB' ? CREDIT_NOTE_NOT_FOUND : ORDER_NOT_FOUND;
+        expect(res.json()).toEqual({ message: spec.notFound ?? missing });
+      }
       if (viewer === 'anonymous' || viewer === 'customerB') {
         // Nothing A owns moved.
         const row = await orderRow(order.id);

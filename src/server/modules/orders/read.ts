@@ -7,19 +7,18 @@ import { centsToDollars } from '../../../domain/money.js';
 import { rateFraction, TAX_CODES } from '../../../domain/tax.js';
 import type { Order, StatusDates } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orderItems, type orderRefunds, orders, orderTaxes } from '../../db/schema.js';
-import { refundsOf, toApiRefund } from './refunds.js';
+import { orderEvents, orderItems, orders, orderTaxes } from '../../db/schema.js';
+import { refundsOf, toApiRefund, type RefundWithTaxes } from './refunds.js';
 import { statusReached } from './timeline.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-type RefundRow = typeof orderRefunds.$inferSelect;
 export type OrderTaxRow = typeof orderTaxes.$inferSelect;
 
 export function toApiOrder(
   row: OrderRow,
   items: OrderItemRow[],
-  refunds: RefundRow[],
+  refunds: RefundWithTaxes[],
   statusDates: StatusDates,
   taxes: OrderTaxRow[],
 ): Order {

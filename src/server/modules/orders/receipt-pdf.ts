@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatPrice } from '../../../domain/money.js';
-import { NO_GST_HST_NUMBER, receiptDate, type Receipt } from '../../../domain/receipt.js';
+import { NO_GST_HST_NUMBER, receiptDate, type CreditNote, type Receipt } from '../../../domain/receipt.js';
 
 const MARGIN = 54;
 const PAGE_WIDTH = 612;
@@ -17,17 +17,21 @@ const MUTED = '#6b5a50';
 /** Columns of the lines' table: description, tax, quantity, unit price, amount (right edges). */
 const COLUMNS = { description: MARGIN, tax: 318, quantity: 400, unit: 476, amount: RIGHT } as const;
 
-export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+/** A document with the business's heading, its title, and who it is for. */
+function startDocument(
+  title: string,
+  subtitle: string,
+  issuedAt: string,
+  business: Receipt['business'],
+  customer: Receipt['customer'],
+  customerLabel: string,
+) {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
-    info: {
-      Title: `Receipt, ${receipt.title}`,
-      Author: receipt.business.legalName,
-      Subject: `Receipt for ${receipt.title}`,
-    },
+    info: { Title: `${title}, ${subtitle}`, Author: business.legalName, Subject: `${title} ${subtitle}` },
   });
-  doc.info.CreationDate = new Date(receipt.issuedAt);
+  doc.info.CreationDate = new Date(issuedAt);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -35,24 +39,74 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const { business } = receipt;
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(business.legalName);
   doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text(business.address);
   doc.text(`GST/HST registration no. ${business.gstHstNumber ?? NO_GST_HST_NUMBER}`);
   doc.moveDown(1.2);
 
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('Receipt');
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`${receipt.title} · ${receiptDate(receipt.issuedAt)}`);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(title);
+  doc.font('Helvetica').fontSize(10).text(subtitle);
   doc.moveDown(0.8);
 
-  doc.font('Helvetica-Bold').fontSize(9.5).text('Sold to');
-  doc.font('Helvetica').text(receipt.customer.name);
-  for (const line of receipt.customer.address) doc.text(line);
-  doc.text(receipt.customer.email);
+  doc.font('Helvetica-Bold').fontSize(9.5).text(customerLabel);
+  doc.font('Helvetica').text(customer.name);
+  for (const line of customer.address) doc.text(line);
+  doc.text(customer.email);
   doc.moveDown(1);
+  return { doc, done };
+}
+
+/** A refund's credit note (decision 0070): what it gives back of the goods, shipping and each tax. */
+export function creditNotePdf(note: CreditNote): Promise<Buffer> {
+  const { doc, done } = startDocument(
+    'Credit note',
+    `${note.number} · ${receiptDate(note.issuedAt)}`,
+    note.issuedAt,
+    note.business,
+    note.customer,
+    'Issued to',
+  );
+  doc.text(`Against the receipt of ${note.receipt.title}, ${receiptDate(note.receipt.issuedAt)}.`);
+  doc.text(`Reason: ${note.reason}`);
+  doc.moveDown(1);
+  let y = doc.y;
+  rule(doc, y);
+  y += 8;
+  const rows: [string, number, boolean?][] = [
+    ['Goods', note.goodsCents],
+    ['Shipping', note.shippingCents],
+    ...note.taxes.map((tax): [string, number] => [tax.label, tax.amountCents]),
+    ['Total refunded', note.totalCents, true],
+  ];
+  for (const [label, cents, bold] of rows) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9.5);
+    right(doc, label, COLUMNS.unit, y);
+    right(doc, formatPrice(cents), COLUMNS.amount, y);
+    y = doc.y + 3;
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      'Refunded to the card the order was paid with. The taxes refunded reduce the tax charged on the receipt above.',
+      MARGIN,
+      y + 18,
+      { width: RIGHT - MARGIN },
+    );
+  doc.end();
+  return done;
+}
+
+export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const { doc, done } = startDocument(
+    'Receipt',
+    `${receipt.title} · ${receiptDate(receipt.issuedAt)}`,
+    receipt.issuedAt,
+    receipt.business,
+    receipt.customer,
+    'Sold to',
+  );
 
   // The lines.
   let y = doc.y;

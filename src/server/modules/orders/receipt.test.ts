@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../../domain/money.js';
-import { checkoutFixtures, type CatalogueProduct, type Person } from '../../testing/checkout-fixtures.js';
+import type { Order } from '../../../domain/orders.js';
+import { CREDIT_NOTE_NOT_FOUND, creditNoteNumber } from '../../../domain/receipt.js';
+import {
+  checkoutFixtures,
+  expectMessage,
+  type CatalogueProduct,
+  type Person,
+} from '../../testing/checkout-fixtures.js';
 import { pdfText } from '../../testing/pdf-text.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -93,6 +100,46 @@ describe('GET /api/orders/:id/receipt.pdf', () => {
     const text = (await pdfText((await receipt(order.id, owner.token)).rawPayload)).join('\n');
     expect(text).toContain(`Card payment ${formatPrice(Math.round(order.total * 100))}`);
     expect(text).toContain('Net paid $0.00');
+  });
+
+  it('gives each refund that went through a credit note with its tax, and nothing for another', async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 1 }]);
+    const res = await f.call('POST', `/api/orders/${order.id}/refunds`, {
+      token: admin.token,
+      body: { amount: 10, reason: 'Crushed in transit' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const refund = res.json<Order>().refunds[0]!;
+    // Goods, shipping and GST in proportion, adding up to the refund.
+    expect(
+      refund.goods + refund.shipping + refund.taxes.reduce((sum, tax) => sum + tax.amount, 0),
+    ).toBeCloseTo(10, 9);
+    expect(refund.taxes).toEqual([{ code: 'GST', province: 'BC', amount: expect.any(Number) }]);
+    const url = `/api/orders/${order.id}/refunds/${refund.id}/credit-note.pdf`;
+    const pdf = await f.call('GET', url, { token: owner.token });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(
+      `inline; filename="northbite-credit-note-${creditNoteNumber(refund.id)}.pdf"`,
+    );
+    const text = (await pdfText(pdf.rawPayload)).join('\n');
+    for (const expected of [
+      'Northbite Snacks Inc.',
+      'GST/HST registration no. 123456789 RT 0001',
+      'Credit note',
+      creditNoteNumber(refund.id),
+      `Against the receipt of Order #${order.id}`,
+      'Reason: Crushed in transit',
+      `GST (5%), BC ${formatPrice(Math.round(refund.taxes[0]!.amount * 100))}`,
+      'Total refunded $10.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expectMessage(
+      await f.call('GET', `/api/orders/${order.id}/refunds/999999/credit-note.pdf`, { token: owner.token }),
+      404,
+      CREDIT_NOTE_NOT_FOUND,
+    );
+    expect((await f.call('GET', url, { token: (await f.person()).token })).statusCode).toBe(404);
   });
 
   it('is the owner’s and the admins’ only: anyone else is told it does not exist', async () => {

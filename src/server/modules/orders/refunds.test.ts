@@ -55,6 +55,9 @@ describe('POST /api/orders/:id/refunds', () => {
         reason: 'Parcel lost by the carrier',
         status: 'succeeded',
         created_at: expect.any(String),
+        goods: expect.any(Number),
+        shipping: expect.any(Number),
+        taxes: expect.any(Array),
       },
     ]);
     expect(await intentOf(order)).toMatchObject({

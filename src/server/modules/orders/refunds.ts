@@ -13,8 +13,10 @@ import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
 import { ERASED } from '../../../domain/privacy.js';
+import { partsLeft, splitRefund, type RefundParts } from '../../../domain/refund-split.js';
+import type { TaxCode } from '../../../domain/tax.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orderRefundTaxes, orders, orderTaxes } from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { refundJob } from '../jobs/refund-job.js';
@@ -32,23 +34,54 @@ const REFUND_BACKSTOP_DELAY_MS = 60_000;
 const REPEAT_WINDOW = '2 minutes';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+/** A refund with each tax it gives back (decision 0070). */
+export type RefundWithTaxes = RefundRow & {
+  taxes: { code: TaxCode; province: string; amountCents: number }[];
+};
 
-export const toApiRefund = (row: RefundRow): OrderRefund => ({
+export const toApiRefund = (row: RefundWithTaxes): OrderRefund => ({
   id: row.id,
   amount: centsToDollars(row.amountCents),
   reason: row.reason,
   status: row.status,
   created_at: row.createdAt.toISOString(),
+  goods: centsToDollars(row.goodsCents),
+  shipping: centsToDollars(row.shippingCents),
+  taxes: row.taxes.map((tax) => ({
+    code: tax.code,
+    province: tax.province,
+    amount: centsToDollars(tax.amountCents),
+  })),
 });
 
-/** Refunds of these orders, oldest first. */
-export async function refundsOf(executor: Pick<Database, 'select'>, orderIds: readonly number[]) {
+/** Refunds of these orders, oldest first, each with its taxes. */
+export async function refundsOf(
+  executor: Pick<Database, 'select'>,
+  orderIds: readonly number[],
+): Promise<RefundWithTaxes[]> {
   if (orderIds.length === 0) return [];
-  return executor
+  const rows = await executor
     .select()
     .from(orderRefunds)
     .where(inArray(orderRefunds.orderId, [...orderIds]))
     .orderBy(asc(orderRefunds.id));
+  if (rows.length === 0) return [];
+  const taxes = await executor
+    .select()
+    .from(orderRefundTaxes)
+    .where(
+      inArray(
+        orderRefundTaxes.refundId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderRefundTaxes.code));
+  return rows.map((row) => ({
+    ...row,
+    taxes: taxes
+      .filter((tax) => tax.refundId === row.id)
+      .map(({ code, province, amountCents }) => ({ code, province, amountCents })),
+  }));
 }
 
 /** Cents refunded or on their way back (pending and succeeded refunds). */
@@ -58,6 +91,46 @@ async function committedCents(tx: Transaction, orderId: number): Promise<number>
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ['pending', 'succeeded'])));
   return row?.cents ?? 0;
+}
+
+/**
+ * What is left to give back of the order's goods, shipping and each tax: what it was charged, less
+ * the parts of its refunds made or on their way (decision 0070).
+ */
+async function partsLeftOf(tx: Transaction, orderId: number): Promise<RefundParts> {
+  const [order] = await tx
+    .select({ goods: orders.subtotalCents, shipping: orders.shippingCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const taxes = await tx
+    .select({ code: orderTaxes.code, province: orderTaxes.province, amountCents: orderTaxes.amountCents })
+    .from(orderTaxes)
+    .where(eq(orderTaxes.orderId, orderId))
+    .orderBy(asc(orderTaxes.code));
+  const refunds = await tx
+    .select({ id: orderRefunds.id, goods: orderRefunds.goodsCents, shipping: orderRefunds.shippingCents })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ['pending', 'succeeded'])));
+  const refundTaxes =
+    refunds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(orderRefundTaxes)
+          .where(
+            inArray(
+              orderRefundTaxes.refundId,
+              refunds.map((refund) => refund.id),
+            ),
+          );
+  return partsLeft(
+    { goodsCents: order?.goods ?? 0, shippingCents: order?.shipping ?? 0, taxes },
+    refunds.map((refund) => ({
+      goodsCents: refund.goods,
+      shippingCents: refund.shipping,
+      taxes: refundTaxes.filter((tax) => tax.refundId === refund.id),
+    })),
+  );
 }
 
 /**
@@ -105,16 +178,24 @@ export async function recordRefund(
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, order.id));
   const key = request.key ?? `refund-order-${order.id}-${n + 1}`;
+  // Goods, shipping and each tax in proportion to what is left of them (decision 0070).
+  const parts = splitRefund(amountCents, await partsLeftOf(tx, order.id));
   const [refund] = await tx
     .insert(orderRefunds)
     .values({
       orderId: order.id,
       amountCents,
+      goodsCents: parts.goodsCents,
+      shippingCents: parts.shippingCents,
       reason: request.reason,
       idempotencyKey: key,
       requestedBy: request.requestedBy,
     })
     .returning();
+  const taxes = parts.taxes.filter((tax) => tax.amountCents > 0);
+  if (taxes.length > 0) {
+    await tx.insert(orderRefundTaxes).values(taxes.map((tax) => ({ refundId: refund!.id, ...tax })));
+  }
   await enqueueJob(tx, {
     job: refundJob,
     payload: { idempotencyKey: key },
@@ -142,7 +223,11 @@ export function createRefunds(
         .update(orderRefunds)
         .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
         .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
-        .returning({ orderId: orderRefunds.orderId, amountCents: orderRefunds.amountCents });
+        .returning({
+          id: orderRefunds.id,
+          orderId: orderRefunds.orderId,
+          amountCents: orderRefunds.amountCents,
+        });
       if (!done) return;
       await recordEvent(
         tx,
@@ -177,7 +262,13 @@ export function createRefunds(
       const refunded = await load(tx, done.orderId);
       // An anonymised order (decision 0043) has nobody left to tell.
       if (refunded && refunded.email !== ERASED) {
-        const email = refundedEmail(refunded, done.amountCents, publicUrl, await recipientOf(tx, refunded));
+        const email = refundedEmail(
+          refunded,
+          done.amountCents,
+          publicUrl,
+          await recipientOf(tx, refunded),
+          done.id,
+        );
         await mailer.enqueue(tx, email);
         await recordEvent(tx, done.orderId, 'email', `E-mail '${email.subject}' to ${email.to}`, SYSTEM);
       }

@@ -12,11 +12,18 @@ import {
 import { idField } from '../../http/ids.js';
 import { requireViewer } from '../../http/audience.js';
 import { errorResponses, idParams, totalCountHeader } from '../../http/route-schemas.js';
-import { receiptOf, type BusinessIdentity } from '../../../domain/receipt.js';
-import { receiptPdf } from './receipt-pdf.js';
+import {
+  CREDIT_NOTE_NOT_FOUND,
+  creditNoteOf,
+  receiptOf,
+  type BusinessIdentity,
+} from '../../../domain/receipt.js';
+import { NotFoundError } from '../../../domain/errors.js';
+import { creditNotePdf, receiptPdf } from './receipt-pdf.js';
 import type { OrdersService } from './service.js';
 
 const productParams = z.object({ productId: idField });
+const creditNoteParams = z.object({ id: idField, refundId: idField });
 const listQuery = z.object({
   status: z
     .enum(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}.` })
@@ -119,6 +126,30 @@ export function orderRoutes(
         .header('content-disposition', `inline; filename="northbite-receipt-${request.params.id}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/refunds/:refundId/credit-note.pdf',
+    {
+      config: customer,
+      schema: {
+        tags,
+        summary: "A refund's credit note as a PDF: customers their own, admins any (decision 0070)",
+        params: creditNoteParams,
+        produces: ['application/pdf'],
+        response: { 200: z.string().describe('A PDF file'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.get(await requireViewer(request), request.params.id);
+      const note = creditNoteOf(order, request.params.refundId, business);
+      if (!note) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="northbite-credit-note-${note.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await creditNotePdf(note));
     },
   );
 

@@ -10,7 +10,9 @@ import { SHOP_TIME_ZONE, type Overview, type SalesWindow } from '../../../domain
 import type { Database } from '../../db/client.js';
 import { orderItems, orderRefunds, orders } from '../../db/schema.js';
 import { renewalHorizonEnd } from '../../../domain/subscription-metrics.js';
+import type { TaxReportQuery } from '../../../domain/tax-report.js';
 import { listHolds } from '../stock/holds.js';
+import { taxReport } from './tax-report.js';
 import { churn, recurringRevenue, renewalsDueBefore } from '../subscriptions/metrics.js';
 
 /**
@@ -59,7 +61,29 @@ export function createOverviewService(db: Database) {
     };
   }
 
+  /**
+   * The last twelve months' orders and net sales tax (all taxes, less what refunds gave back in
+   * the month they were made), read from the tax report (decision 0070), newest month first.
+   */
+  async function taxByMonth(paid: { month: string; orders: number }[], today: string | undefined) {
+    const to = today ?? new Date().toISOString().slice(0, 10);
+    const start = new Date(`${to.slice(0, 7)}-01T00:00:00Z`);
+    start.setUTCMonth(start.getUTCMonth() - 11);
+    const report = await taxReport(db, { from: start.toISOString().slice(0, 10), to, by: 'month' });
+    const net = new Map(
+      report.periods.map(({ period, taxes }) => [period, taxes.reduce((sum, tax) => sum + tax.net_cents, 0)]),
+    );
+    const months = [...new Set([...paid.map((row) => row.month), ...net.keys()])].sort().reverse();
+    return months.map((month) => ({
+      month,
+      orders: paid.find((row) => row.month === month)?.orders ?? 0,
+      gst: net.get(month) ?? 0,
+    }));
+  }
+
   return {
+    taxReport: (query: TaxReportQuery) => taxReport(db, query),
+
     async overview(): Promise<Overview> {
       const day = sql<string>`to_char(${orders.createdAt} at time zone ${TZ}, 'YYYY-MM-DD')`;
       const month = sql<string>`to_char(${orders.paidAt} at time zone ${TZ}, 'YYYY-MM')`;
@@ -112,12 +136,11 @@ export function createOverviewService(db: Database) {
           .select({
             month,
             orders: count(),
-            gst: sql<number>`sum(${orders.taxCents})::bigint`.mapWith(Number),
           })
           .from(orders)
           .where(
             and(
-              eq(orders.isPaid, true),
+              isNotNull(orders.paidAt),
               gte(
                 orders.paidAt,
                 sql`(date_trunc('month', now() at time zone ${TZ}) - interval '11 months') at time zone ${TZ}`,
@@ -167,7 +190,7 @@ export function createOverviewService(db: Database) {
             name: `${o.firstName} ${o.lastName}`.trim(),
           })),
         },
-        gst_by_month: gst,
+        gst_by_month: await taxByMonth(gst, clock?.now),
         held_in_checkouts: await listHolds(db),
         subscriptions: {
           active: revenue.active,

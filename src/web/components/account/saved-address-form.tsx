@@ -8,7 +8,7 @@ import {
   type SavedAddressFieldsInput,
 } from '../../../domain/addresses';
 import { COUNTRY, withShippingArea } from '../../../domain/checkout';
-import { shippingProvinceNames } from '../../../domain/shipping-areas';
+import { shippingProvinceNames } from '../../../domain/shipping-provinces';
 import { useShippingArea } from '../../shipping-area';
 import { formatPhone, phoneCountry } from '../../../domain/phone';
 import { FormErrorSummary, useFocusFirstInvalid, type FieldLabel } from '../checkout/form-errors';

@@ -1,4 +1,4 @@
-import { useShippingAreaNote } from '../../shipping-area';
+import { useShippingAreaNote } from '../../shipping-note';
 
 /**
  * The cart's shipping row, for a <dl>: free from the threshold, otherwise priced at checkout by

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { shippingProvinceNames } from '../../../domain/shipping-areas';
+import { shippingProvinceNames } from '../../../domain/shipping-provinces';
 import { useShippingArea } from '../../shipping-area';
 import { describedBy, FormField, inputClass } from '../account/form-field';
 

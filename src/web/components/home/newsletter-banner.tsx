@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import { apiRequest, userMessage } from '../../api';
-import { useHeldSubmit } from '../../script-only-forms';
+import { useHeldSubmit } from '../../held-submit';
 
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
 

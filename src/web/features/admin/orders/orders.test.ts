@@ -113,6 +113,9 @@ describe('order status and refunds', () => {
     reason: 'r',
     status,
     created_at: '2026-11-21T10:00:00.000Z',
+    goods: amount,
+    shipping: 0,
+    taxes: [],
   });
 
   it('starts the amount at what is left: pending refunds count, failed ones do not', () => {

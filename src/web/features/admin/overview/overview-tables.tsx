@@ -79,14 +79,14 @@ export function GstByMonth({ months }: { months: Overview['gst_by_month'] }) {
   return (
     <section className={`${panelClass} p-5 sm:p-6`} aria-labelledby="gst-title">
       <h3 id="gst-title" className="font-display text-xl font-semibold">
-        GST collected by month
+        Sales tax by month, net of refunds
       </h3>
       {months.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No paid orders in the last 12 months.</p>
       ) : (
-        <ScrollingTable label="GST collected by month">
+        <ScrollingTable label="Sales tax by month, net of refunds">
           <table className="mt-3 w-full text-sm">
-            <caption className="sr-only">GST collected by month</caption>
+            <caption className="sr-only">Sales tax by month, net of refunds</caption>
             <thead>
               <tr>
                 <th scope="col" className={thClass}>
@@ -96,7 +96,7 @@ export function GstByMonth({ months }: { months: Overview['gst_by_month'] }) {
                   Orders
                 </th>
                 <th scope="col" className={`${thClass} text-right`}>
-                  GST
+                  Tax
                 </th>
               </tr>
             </thead>

@@ -17,7 +17,7 @@ import {
 } from '../../../../domain/checkout';
 import { formatPhone, phoneCountry, type PhoneCountry } from '../../../../domain/phone';
 import type { ShippingDestination } from '../../../../domain/pricing';
-import { shippingProvinceNames } from '../../../../domain/shipping-areas';
+import { shippingProvinceNames } from '../../../../domain/shipping-provinces';
 import { useShippingArea } from '../../../shipping-area';
 import type { StoredUser } from '../../session/stored-session';
 import {

@@ -1,22 +1,10 @@
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { readStoredToken } from '../../features/session/stored-session';
+import { downloadWithSession } from '../../download';
 
-/** Fetches a PDF with the session (a plain link cannot carry it) and hands it to the browser. */
-async function downloadPdf(path: string, fileName: string): Promise<void> {
-  const token = readStoredToken();
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`The PDF could not be made (${res.status}).`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const downloadPdf = (path: string, fileName: string) =>
+  downloadWithSession(path, fileName, 'The PDF could not be made ({status}).');
 
 /**
  * The bar above a receipt or a credit note (decisions 0069, 0070): back to the order, Print, and

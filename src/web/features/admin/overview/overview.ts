@@ -4,7 +4,7 @@
  */
 import { overviewSchema, SHOP_TIME_ZONE, type Overview } from '../../../../domain/overview';
 import { messages } from '../../../../domain/messages';
-import { readStoredToken } from '../../session/stored-session';
+import { downloadWithSession } from '../../../download';
 import { adminRequest, loadPart, type Loaded } from '../shared/admin-api';
 
 export const fetchOverview = (signal?: AbortSignal): Promise<Overview> =>
@@ -34,22 +34,8 @@ const pathOf = (file: (typeof EXPORTS)[number]['file']) =>
   file === 'sales-tax.csv' ? salesTaxPath() : `/api/admin/exports/${file}`;
 
 /** Fetches an export and saves it under the name the server gives it. */
-export async function downloadExport(file: (typeof EXPORTS)[number]['file']): Promise<void> {
-  const token = readStoredToken();
-  const response = await fetch(pathOf(file), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(messages.requestFailed);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? file;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadExport = (file: (typeof EXPORTS)[number]['file']): Promise<void> =>
+  downloadWithSession(pathOf(file), file, messages.requestFailed);
 
 /** The chart's bars: each day's height as a share of the busiest day (0 when there were no sales). */
 export function barHeights(daily: readonly { gross: number }[], height: number): number[] {

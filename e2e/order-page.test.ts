@@ -392,4 +392,96 @@ describe("the admin's refund", () => {
       await page.close();
     }
   });
+
+  it('refunds chosen lines: the form shows what they come to, the server gives back the same, the credit note lists them', async () => {
+    const customer = await registerThroughApi();
+    const order = await placeOrder(customer);
+    const placed = await api<{
+      shipping_cost: number;
+      items: { id: number; product_name: string; price: number }[];
+    }>(`/api/orders/${order.id}`, { token: admin.token });
+    const granola = placed.items.find((item) => item.product_name === GRANOLA)!;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, errors } = await openSignedIn(
+        browser,
+        shop.url,
+        admin,
+        '/admin/dashboard?tab=orders',
+        viewport,
+        { bypassCSP: true },
+      );
+      await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
+      await page.fill('#order-search', customer.user.email);
+      await page.getByRole('button', { name: `View order #${order.id}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+      await dialog.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
+      const form = dialog.getByRole('form', { name: 'Refund' });
+      // The segmented switch: its radios are drawn by their labels.
+      await form.locator('label', { hasText: 'Chosen lines' }).click();
+      expect(await form.getByRole('radio', { name: 'Chosen lines' }).isChecked()).toBe(true);
+      const lines = form.getByRole('group', { name: 'Lines to refund' });
+      // Only the dialog's body scrolls: nothing positioned inside it (the switch's radios) makes the
+      // dialog itself taller than its box, which would scroll the footer away on focus.
+      expect(await dialog.evaluate((d) => [d.scrollHeight, d.scrollTop])).toEqual([
+        await dialog.evaluate((d) => d.clientHeight),
+        0,
+      ]);
+      expect(await lines.getByText('2 of 2 left to refund').count()).toBe(1);
+      await lines.getByLabel(new RegExp(GRANOLA)).selectOption('1');
+      await lines.getByRole('checkbox', { name: /Shipping/ }).check();
+      const total = await form.getByTestId('refund-lines-total').innerText();
+      expect(total).toMatch(
+        /^Refund \$\d+\.\d\d: goods \$\d+\.\d\d, shipping \$\d+\.\d\d, GST \$\d+\.\d\d\.$/,
+      );
+      expect(total).toContain(
+        `goods $${(granola.price / 100).toFixed(2)}, shipping $${placed.shipping_cost.toFixed(2)}`,
+      );
+      expect(await allAccessibilityViolations(page), `refund lines ${viewport.width}px`).toEqual([]);
+      if (viewport === PHONE) {
+        await page.screenshot({ path: '/tmp/refund-lines-phone.png', fullPage: false });
+        await page.close();
+        continue;
+      }
+      await page.screenshot({ path: '/tmp/refund-lines-desktop.png' });
+      await form.getByRole('textbox', { name: /Reason/ }).fill('One bag arrived open');
+      await form.getByRole('button', { name: 'Refund' }).click();
+      const amount = total.match(/^Refund (\$\d+\.\d\d)/)![1]!;
+      const ask = page.getByRole('dialog', { name: `Refund ${amount} to the customer's card?` });
+      await ask.getByRole('button', { name: 'Confirm refund' }).click();
+      await dialog.getByText(`${amount} was refunded to the customer's card.`).waitFor();
+      const refunded = await api<{
+        refunds: { id: number; amount: number; goods: number; shipping: number; lines: unknown[] }[];
+      }>(`/api/orders/${order.id}`, { token: admin.token });
+      const refund = refunded.refunds[0]!;
+      expect(refund).toMatchObject({
+        amount: Number(amount.slice(1)),
+        goods: granola.price / 100,
+        shipping: placed.shipping_cost,
+        lines: [{ item_id: granola.id, quantity: 1 }],
+      });
+      // The form now offers what is left: one granola, no shipping.
+      expect(await lines.getByText('1 of 2 left to refund').count()).toBe(1);
+      expect(await lines.getByRole('checkbox', { name: /Shipping/ }).isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+
+      const note = await openSignedIn(
+        browser,
+        shop.url,
+        customer,
+        `/orders/${order.id}/credit-notes/${refund.id}`,
+        viewport,
+        { bypassCSP: true },
+      );
+      await note.page.getByRole('heading', { name: 'Credit note', level: 1 }).waitFor();
+      expect(await note.page.getByTestId('credit-note-line').allInnerTexts()).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${GRANOLA}\\s+GST\\s+1\\s+\\$${(granola.price / 100).toFixed(2).replace('.', '\\.')}`),
+        ),
+      ]);
+      expect(await allAccessibilityViolations(note.page)).toEqual([]);
+      expect(note.errors).toEqual([]);
+      await note.page.close();
+    }
+  });
 });

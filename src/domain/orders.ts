@@ -169,25 +169,70 @@ export type OrderStatusUpdate = z.output<typeof orderStatusUpdateSchema>;
 /** The most one refund's reason may say. */
 export const REASON_MAX = 500;
 
-/** POST /api/orders/:id/refunds (admin): an amount in dollars and why. */
-export const refundRequestSchema = z.object({
-  amount: z
-    .number({ message: 'amount must be a number of dollars.' })
-    .finite({ message: 'amount must be a number of dollars.' })
-    .positive({ message: 'The refund must be more than $0.00.' })
-    .max(50_000, { message: 'The refund is more than what is left to refund on this order.' })
-    .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-      message: 'amount must have at most two decimals.',
-    })
-    .transform((dollars) => Math.round(dollars * 100))
-    // A positive amount too small to be a cent (5e-324) rounds to 0: still not a refund.
-    .refine((cents) => cents > 0, { message: 'The refund must be more than $0.00.' }),
-  reason: z
-    .string({ message: 'Please give a reason for the refund.' })
-    .trim()
-    .min(1, { message: 'Please give a reason for the refund.' })
-    .max(REASON_MAX, { message: `Please keep the reason under ${REASON_MAX} characters.` }),
-});
+const AMOUNT_OR_LINES = 'Send an amount, or the lines and shipping to refund, not both.';
+const LINE_QUANTITY = 'Each line needs an item_id and a quantity of at least 1.';
+
+/**
+ * POST /api/orders/:id/refunds (admin), and why: an amount in dollars (split in proportion), or
+ * chosen lines and the shipping (decision 0070), whose amount the server works out.
+ */
+export const refundRequestSchema = z
+  .object({
+    amount: z
+      .number({ message: 'amount must be a number of dollars.' })
+      .finite({ message: 'amount must be a number of dollars.' })
+      .positive({ message: 'The refund must be more than $0.00.' })
+      .max(50_000, { message: 'The refund is more than what is left to refund on this order.' })
+      .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+        message: 'amount must have at most two decimals.',
+      })
+      .transform((dollars) => Math.round(dollars * 100))
+      // A positive amount too small to be a cent (5e-324) rounds to 0: still not a refund.
+      .refine((cents) => cents > 0, { message: 'The refund must be more than $0.00.' })
+      .optional(),
+    /** Units of the order's lines (`item_id` is the order item's id). */
+    lines: z
+      .array(
+        z.object(
+          {
+            item_id: z.number({ message: LINE_QUANTITY }).int({ message: LINE_QUANTITY }).positive(),
+            quantity: z
+              .number({ message: LINE_QUANTITY })
+              .int({ message: LINE_QUANTITY })
+              .min(1, { message: LINE_QUANTITY })
+              .max(10_000, { message: LINE_QUANTITY }),
+          },
+          { message: LINE_QUANTITY },
+        ),
+        { message: 'lines must be a list of { item_id, quantity }.' },
+      )
+      .max(100, { message: 'lines must be a list of { item_id, quantity }.' })
+      .refine((lines) => new Set(lines.map((line) => line.item_id)).size === lines.length, {
+        message: 'Each line may appear once.',
+      })
+      .optional(),
+    /** With `lines`: give back what is left of the shipping too. */
+    shipping: z.boolean({ message: 'shipping must be true or false.' }).optional(),
+    reason: z
+      .string({ message: 'Please give a reason for the refund.' })
+      .trim()
+      .min(1, { message: 'Please give a reason for the refund.' })
+      .max(REASON_MAX, { message: `Please keep the reason under ${REASON_MAX} characters.` }),
+  })
+  .superRefine((request, context) => {
+    const byLines = request.lines !== undefined || request.shipping !== undefined;
+    if (request.amount !== undefined && byLines) {
+      context.addIssue({ code: 'custom', message: AMOUNT_OR_LINES, path: ['amount'] });
+    } else if (request.amount === undefined && !byLines) {
+      context.addIssue({ code: 'custom', message: 'amount must be a number of dollars.', path: ['amount'] });
+    } else if (byLines && (request.lines ?? []).length === 0 && request.shipping !== true) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Choose the lines or the shipping to refund.',
+        path: ['lines'],
+      });
+    }
+  });
 export type RefundRequest = z.output<typeof refundRequestSchema>;
 
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
@@ -207,6 +252,8 @@ export const orderRefundSchema = z.object({
   goods: z.number().default(0),
   shipping: z.number().default(0),
   taxes: z.array(z.object({ code: z.enum(TAX_CODES), province: z.string(), amount: z.number() })).default([]),
+  /** A refund by line: the units of each line it gave back (`item_id` is the order item's id). */
+  lines: z.array(z.object({ item_id: z.number().int(), quantity: z.number().int() })).default([]),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

@@ -62,17 +62,27 @@ export interface Receipt {
 /** What the receipt says where the business has no GST/HST number configured (development). */
 export const NO_GST_HST_NUMBER = 'Not set (GST_HST_NUMBER)';
 
+/** An order's line as a receipt or credit note lists it: `quantity` of its units. */
+function receiptLine(item: Order['items'][number], quantity: number, order: Order): ReceiptLine {
+  const codes = item.taxes.filter((tax) => tax.amount > 0).map((tax) => tax.code);
+  // An order from before taxes were kept per line had its tax on every line.
+  const legacy = order.items.every((i) => i.taxes.length === 0) && order.taxes.length > 0;
+  return {
+    name: item.product_name,
+    quantity,
+    unitCents: item.price,
+    amountCents: item.price * quantity,
+    taxCodes:
+      codes.length > 0
+        ? codes.join(', ')
+        : legacy
+          ? order.taxes.map((tax) => tax.code).join(', ')
+          : 'Zero-rated',
+  };
+}
+
 export function receiptOf(order: Order, business: BusinessIdentity): Receipt {
-  const lines = order.items.map((item) => {
-    const codes = item.taxes.filter((tax) => tax.amount > 0).map((tax) => tax.code);
-    return {
-      name: item.product_name,
-      quantity: item.quantity,
-      unitCents: item.price,
-      amountCents: item.price * item.quantity,
-      taxCodes: codes.length > 0 ? codes.join(', ') : 'Zero-rated',
-    };
-  });
+  const lines = order.items.map((item) => receiptLine(item, item.quantity, order));
   const taxes = order.taxes.map((tax) => ({
     label: `${taxLabel(tax.code, rateFromFraction(tax.rate))}, ${tax.province}`,
     amountCents: dollarsToCents(tax.amount),
@@ -140,6 +150,8 @@ export interface CreditNote {
   reason: string;
   business: BusinessIdentity;
   customer: Receipt['customer'];
+  /** A refund by line: the units it gave back, at their price; none for a refund by amount. */
+  lines: ReceiptLine[];
   goodsCents: number;
   shippingCents: number;
   taxes: { label: string; amountCents: number }[];
@@ -165,6 +177,10 @@ export function creditNoteOf(order: Order, refundId: number, business: BusinessI
     reason: refund.reason,
     business,
     customer: receipt.customer,
+    lines: refund.lines.flatMap((line) => {
+      const item = order.items.find((i) => i.id === line.item_id);
+      return item ? [receiptLine(item, line.quantity, order)] : [];
+    }),
     goodsCents: dollarsToCents(refund.goods),
     shippingCents: dollarsToCents(refund.shipping),
     taxes: refund.taxes.map((tax) => {

@@ -701,6 +701,28 @@ export const orderRefundTaxes = pgTable(
   ],
 );
 
+/**
+ * The lines a refund by line gives back (decision 0070): how many units of which of the order's
+ * lines. A refund by amount has none.
+ */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index('order_refund_lines_order_item_id_idx').on(t.orderItemId),
+    check('order_refund_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
 /** Provider events (webhooks) already handled, so each is applied once. */
 export const processedEvents = pgTable('processed_events', {
   id: text('id').primaryKey(),

@@ -4,7 +4,7 @@ import { formatPrice } from '../../domain/money';
 import type { Order } from '../../domain/orders';
 import { CREDIT_NOTE_NOT_FOUND, creditNoteOf, receiptDate, type CreditNote } from '../../domain/receipt';
 import { ApiError } from '../api';
-import { BusinessHeading, DocumentActions } from '../components/orders/document-actions';
+import { BusinessHeading, DocumentActions, ReceiptLines } from '../components/orders/documents';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import { orderTexts } from '../features/checkout/texts';
 import { RequireUser } from '../features/session/require-user';
@@ -137,6 +137,13 @@ function NoteView({ note }: { note: CreditNote }) {
           Against the receipt of {note.receipt.title}, {receiptDate(note.receipt.issuedAt)}. Reason:{' '}
           {note.reason}
         </p>
+        {note.lines.length > 0 && (
+          <ReceiptLines
+            lines={note.lines}
+            caption="What was refunded, with each line's tax"
+            testId="credit-note-line"
+          />
+        )}
         <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm [&>div>dt]:pr-6 [&>dt]:pr-6">
           <dt>Goods</dt>
           <dd className="text-right tabular-nums">{formatPrice(note.goodsCents)}</dd>

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link } from 'react-router';
 import { formatPrice } from '../../domain/money';
 import type { Order } from '../../domain/orders';
 import { creditNoteNumber, receiptDate, receiptOf, type Receipt } from '../../domain/receipt';
-import { BusinessHeading, DocumentActions } from '../components/orders/document-actions';
+import { BusinessHeading, DocumentActions, ReceiptLines } from '../components/orders/documents';
 import { ApiError } from '../api';
 import { fetchOrder } from '../features/checkout/checkout-api';
 import { orderTexts } from '../features/checkout/texts';
@@ -126,39 +126,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           ))}
           <p>{receipt.customer.email}</p>
         </section>
-        <table className="w-full text-sm">
-          <caption className="sr-only">What was sold, with each line's tax</caption>
-          <thead>
-            <tr className="border-b border-beige text-left">
-              <th scope="col" className="py-2 pr-3">
-                Description
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Tax
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Qty
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Unit price
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.lines.map((line, index) => (
-              <tr key={index} className="border-b border-beige/60 align-top" data-testid="receipt-line">
-                <td className="py-2 pr-3">{line.name}</td>
-                <td className="py-2 pr-3">{line.taxCodes}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(line.unitCents)}</td>
-                <td className="py-2 text-right tabular-nums">{formatPrice(line.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReceiptLines lines={receipt.lines} caption="What was sold, with each line's tax" />
         <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm [&>dt]:pr-6 [&>div>dt]:pr-6">
           <dt>Subtotal</dt>
           <dd className="text-right tabular-nums">{formatPrice(receipt.subtotalCents)}</dd>

@@ -329,6 +329,7 @@ describe('POST /api/orders/:id/cancel', () => {
           goods: expect.any(Number),
           shipping: expect.any(Number),
           taxes: expect.any(Array),
+          lines: [],
         },
       ],
     });

@@ -5,7 +5,13 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatPrice } from '../../../domain/money.js';
-import { NO_GST_HST_NUMBER, receiptDate, type CreditNote, type Receipt } from '../../../domain/receipt.js';
+import {
+  NO_GST_HST_NUMBER,
+  receiptDate,
+  type CreditNote,
+  type Receipt,
+  type ReceiptLine,
+} from '../../../domain/receipt.js';
 
 const MARGIN = 54;
 const PAGE_WIDTH = 612;
@@ -69,9 +75,18 @@ export function creditNotePdf(note: CreditNote): Promise<Buffer> {
   doc.text(`Against the receipt of ${note.receipt.title}, ${receiptDate(note.receipt.issuedAt)}.`);
   doc.text(`Reason: ${note.reason}`);
   doc.moveDown(1);
-  let y = doc.y;
-  rule(doc, y);
-  y += 8;
+  let y: number;
+  if (note.lines.length > 0) {
+    y = linesTable(doc, note.lines);
+    if (y > BOTTOM - 140) {
+      doc.addPage();
+      y = MARGIN;
+    }
+  } else {
+    y = doc.y;
+    rule(doc, y);
+    y += 8;
+  }
   const rows: [string, number, boolean?][] = [
     ['Goods', note.goodsCents],
     ['Shipping', note.shippingCents],
@@ -109,34 +124,7 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   );
 
   // The lines.
-  let y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9);
-  header(doc, y);
-  y = doc.y + 4;
-  rule(doc, y);
-  doc.font('Helvetica').fontSize(9.5);
-  for (const line of receipt.lines) {
-    // A long order goes on over the page, its columns named again.
-    if (y > BOTTOM - 40) {
-      doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(9);
-      header(doc, MARGIN);
-      y = doc.y + 4;
-      rule(doc, y);
-      doc.font('Helvetica').fontSize(9.5);
-    }
-    y += 6;
-    doc.text(line.name, COLUMNS.description, y, { width: COLUMNS.tax - COLUMNS.description - 12 });
-    const bottom = doc.y;
-    doc.text(line.taxCodes, COLUMNS.tax, y, { width: 70 });
-    right(doc, String(line.quantity), COLUMNS.quantity, y);
-    right(doc, formatPrice(line.unitCents), COLUMNS.unit, y);
-    right(doc, formatPrice(line.amountCents), COLUMNS.amount, y);
-    y = Math.max(bottom, doc.y);
-  }
-  y += 6;
-  rule(doc, y);
-  y += 8;
+  let y = linesTable(doc, receipt.lines);
   // The totals and payments stay together.
   if (y > BOTTOM - 220) {
     doc.addPage();
@@ -189,6 +177,38 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     );
   doc.end();
   return done;
+}
+
+/** The lines' table from where the document is, over pages if need be; answers where it ends. */
+function linesTable(doc: PDFKit.PDFDocument, lines: readonly ReceiptLine[]): number {
+  let y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9);
+  header(doc, y);
+  y = doc.y + 4;
+  rule(doc, y);
+  doc.font('Helvetica').fontSize(9.5);
+  for (const line of lines) {
+    // A long order goes on over the page, its columns named again.
+    if (y > BOTTOM - 40) {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(9);
+      header(doc, MARGIN);
+      y = doc.y + 4;
+      rule(doc, y);
+      doc.font('Helvetica').fontSize(9.5);
+    }
+    y += 6;
+    doc.text(line.name, COLUMNS.description, y, { width: COLUMNS.tax - COLUMNS.description - 12 });
+    const bottom = doc.y;
+    doc.text(line.taxCodes, COLUMNS.tax, y, { width: 70 });
+    right(doc, String(line.quantity), COLUMNS.quantity, y);
+    right(doc, formatPrice(line.unitCents), COLUMNS.unit, y);
+    right(doc, formatPrice(line.amountCents), COLUMNS.amount, y);
+    y = Math.max(bottom, doc.y);
+  }
+  y += 6;
+  rule(doc, y);
+  return y + 8;
 }
 
 function header(doc: PDFKit.PDFDocument, y: number): void {

@@ -142,6 +142,30 @@ describe('GET /api/orders/:id/receipt.pdf', () => {
     expect((await f.call('GET', url, { token: (await f.person()).token })).statusCode).toBe(404);
   });
 
+  it("lists a refund by line's units on its credit note, each with its tax", async () => {
+    const order = await f.buy(owner, [{ id: product.id, quantity: 3 }]);
+    const item = order.items[0]!;
+    const res = await f.call('POST', `/api/orders/${order.id}/refunds`, {
+      token: admin.token,
+      body: { lines: [{ item_id: item.id, quantity: 2 }], shipping: true, reason: 'Two boxes crushed' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const refund = res.json<Order>().refunds[0]!;
+    const pdf = await f.call('GET', `/api/orders/${order.id}/refunds/${refund.id}/credit-note.pdf`, {
+      token: owner.token,
+    });
+    const text = (await pdfText(pdf.rawPayload)).join('\n');
+    for (const expected of [
+      'Description Tax Qty Unit price Amount',
+      `${item.product_name} GST 2 ${formatPrice(item.price)} ${formatPrice(item.price * 2)}`,
+      `Goods ${formatPrice(item.price * 2)}`,
+      `Shipping ${formatPrice(Math.round(order.shipping_cost * 100))}`,
+      `Total refunded ${formatPrice(Math.round(refund.amount * 100))}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
   it('is the owner’s and the admins’ only: anyone else is told it does not exist', async () => {
     const order = await f.buy(owner, [{ id: product.id, quantity: 1 }]);
     expect((await receipt(order.id, admin.token)).statusCode).toBe(200);

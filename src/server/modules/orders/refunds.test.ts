@@ -58,6 +58,7 @@ describe('POST /api/orders/:id/refunds', () => {
         goods: expect.any(Number),
         shipping: expect.any(Number),
         taxes: expect.any(Array),
+        lines: [],
       },
     ]);
     expect(await intentOf(order)).toMatchObject({

@@ -8,15 +8,31 @@
  * once. Asking while the order row is locked is what makes a double click one refund.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { ConflictError } from '../../../domain/errors.js';
+import { ConflictError, InvalidError } from '../../../domain/errors.js';
 import { centsToDollars, formatPrice } from '../../../domain/money.js';
 import { messages } from '../../../domain/messages.js';
 import type { Order, OrderRefund } from '../../../domain/orders.js';
 import { ERASED } from '../../../domain/privacy.js';
-import { partsLeft, splitRefund, type RefundParts } from '../../../domain/refund-split.js';
+import {
+  chargedOrderOf,
+  partsLeft,
+  partsTotal,
+  splitByLines,
+  splitRefund,
+  type ChargedOrder,
+  type LineChoice,
+  type RefundParts,
+} from '../../../domain/refund-split.js';
 import type { TaxCode } from '../../../domain/tax.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { orderRefunds, orderRefundTaxes, orders, orderTaxes } from '../../db/schema.js';
+import {
+  orderItems,
+  orderRefundLines,
+  orderRefunds,
+  orderRefundTaxes,
+  orders,
+  orderTaxes,
+} from '../../db/schema.js';
 import { completePendingJob, enqueueJob } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { refundJob } from '../jobs/refund-job.js';
@@ -34,9 +50,10 @@ const REFUND_BACKSTOP_DELAY_MS = 60_000;
 const REPEAT_WINDOW = '2 minutes';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
-/** A refund with each tax it gives back (decision 0070). */
+/** A refund with each tax it gives back and, made by line, its lines (decision 0070). */
 export type RefundWithTaxes = RefundRow & {
   taxes: { code: TaxCode; province: string; amountCents: number }[];
+  lines: LineChoice[];
 };
 
 export const toApiRefund = (row: RefundWithTaxes): OrderRefund => ({
@@ -52,6 +69,7 @@ export const toApiRefund = (row: RefundWithTaxes): OrderRefund => ({
     province: tax.province,
     amount: centsToDollars(tax.amountCents),
   })),
+  lines: row.lines.map((line) => ({ item_id: line.itemId, quantity: line.quantity })),
 });
 
 /** Refunds of these orders, oldest first, each with its taxes. */
@@ -76,11 +94,24 @@ export async function refundsOf(
       ),
     )
     .orderBy(asc(orderRefundTaxes.code));
+  const lines = await executor
+    .select()
+    .from(orderRefundLines)
+    .where(
+      inArray(
+        orderRefundLines.refundId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderRefundLines.orderItemId));
   return rows.map((row) => ({
     ...row,
     taxes: taxes
       .filter((tax) => tax.refundId === row.id)
       .map(({ code, province, amountCents }) => ({ code, province, amountCents })),
+    lines: lines
+      .filter((line) => line.refundId === row.id)
+      .map(({ orderItemId, quantity }) => ({ itemId: orderItemId, quantity })),
   }));
 }
 
@@ -94,43 +125,52 @@ async function committedCents(tx: Transaction, orderId: number): Promise<number>
 }
 
 /**
- * What is left to give back of the order's goods, shipping and each tax: what it was charged, less
- * the parts of its refunds made or on their way (decision 0070).
+ * What a refund of the order starts from (decision 0070): the order as charged, line by line; what is
+ * left to give back of its goods, shipping and each tax (what it was charged less the parts of its
+ * refunds made or on their way); and the lines those refunds gave back.
  */
-async function partsLeftOf(tx: Transaction, orderId: number): Promise<RefundParts> {
+async function refundBasisOf(
+  tx: Transaction,
+  orderId: number,
+): Promise<{ charged: ChargedOrder; left: RefundParts; earlierLines: LineChoice[][] }> {
   const [order] = await tx
     .select({ goods: orders.subtotalCents, shipping: orders.shippingCents })
     .from(orders)
     .where(eq(orders.id, orderId));
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
   const taxes = await tx
     .select({ code: orderTaxes.code, province: orderTaxes.province, amountCents: orderTaxes.amountCents })
     .from(orderTaxes)
     .where(eq(orderTaxes.orderId, orderId))
     .orderBy(asc(orderTaxes.code));
-  const refunds = await tx
-    .select({ id: orderRefunds.id, goods: orderRefunds.goodsCents, shipping: orderRefunds.shippingCents })
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ['pending', 'succeeded'])));
-  const refundTaxes =
-    refunds.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(orderRefundTaxes)
-          .where(
-            inArray(
-              orderRefundTaxes.refundId,
-              refunds.map((refund) => refund.id),
-            ),
-          );
-  return partsLeft(
-    { goodsCents: order?.goods ?? 0, shippingCents: order?.shipping ?? 0, taxes },
-    refunds.map((refund) => ({
-      goodsCents: refund.goods,
-      shippingCents: refund.shipping,
-      taxes: refundTaxes.filter((tax) => tax.refundId === refund.id),
+  const refunds = (await refundsOf(tx, [orderId])).filter((refund) => refund.status !== 'failed');
+  const charged = chargedOrderOf({
+    lines: items.map((item) => ({
+      itemId: item.id,
+      name: item.productName,
+      quantity: item.quantity,
+      unitCents: item.priceCents,
+      taxes: item.taxes.map((tax) => ({ code: tax.code, amountCents: tax.amount_cents })),
     })),
-  );
+    shippingCents: order?.shipping ?? 0,
+    taxes,
+  });
+  return {
+    charged,
+    left: partsLeft(
+      { goodsCents: order?.goods ?? 0, shippingCents: order?.shipping ?? 0, taxes },
+      refunds.map((refund) => ({
+        goodsCents: refund.goodsCents,
+        shippingCents: refund.shippingCents,
+        taxes: refund.taxes,
+      })),
+    ),
+    earlierLines: refunds.map((refund) => refund.lines),
+  };
 }
 
 /**
@@ -145,11 +185,36 @@ async function partsLeftOf(tx: Transaction, orderId: number): Promise<RefundPart
 export async function recordRefund(
   tx: Transaction,
   order: { id: number; paymentIntentId: string | null },
-  request: { amountCents: number | null; reason: string; requestedBy: number | null; key?: string },
-): Promise<{ refund: RefundRow; created: boolean } | null> {
+  request: {
+    amountCents: number | null;
+    /** A refund by line: these units, and what is left of the shipping when `shipping`. */
+    lines?: { lines: LineChoice[]; shipping: boolean };
+    reason: string;
+    requestedBy: number | null;
+    key?: string;
+  },
+): Promise<{ refund: RefundRow; created: boolean; chosen?: string } | null> {
   if (!order.paymentIntentId) {
-    if (request.amountCents === null) return null;
+    if (request.amountCents === null && !request.lines) return null;
     throw new ConflictError(messages.orderNotPaid);
+  }
+  const basis = await refundBasisOf(tx, order.id);
+  let byLines: RefundParts | null = null;
+  /** What a refund by line gave back, as the timeline says it: "2 × Chunky Cookie, shipping". */
+  let chosen: string | undefined;
+  if (request.lines) {
+    const answer = splitByLines(basis.charged, request.lines, basis.earlierLines, basis.left);
+    if ('problem' in answer) {
+      throw answer.invalid ? new InvalidError(answer.problem) : new ConflictError(answer.problem);
+    }
+    byLines = answer.parts;
+    chosen = [
+      ...request.lines.lines.map(
+        (line) => `${line.quantity} × ${basis.charged.lines.find((l) => l.itemId === line.itemId)!.name}`,
+      ),
+      ...(request.lines.shipping ? ['shipping'] : []),
+    ].join(', ');
+    request = { ...request, amountCents: partsTotal(answer.parts) };
   }
   const committed = await committedCents(tx, order.id);
   const payment = await capturedCents(tx, order.paymentIntentId);
@@ -178,8 +243,9 @@ export async function recordRefund(
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, order.id));
   const key = request.key ?? `refund-order-${order.id}-${n + 1}`;
-  // Goods, shipping and each tax in proportion to what is left of them (decision 0070).
-  const parts = splitRefund(amountCents, await partsLeftOf(tx, order.id));
+  // The chosen lines' parts, or goods, shipping and each tax in proportion to what is left of them
+  // (decision 0070).
+  const parts = byLines ?? splitRefund(amountCents, basis.left);
   const [refund] = await tx
     .insert(orderRefunds)
     .values({
@@ -196,6 +262,14 @@ export async function recordRefund(
   if (taxes.length > 0) {
     await tx.insert(orderRefundTaxes).values(taxes.map((tax) => ({ refundId: refund!.id, ...tax })));
   }
+  const lines = request.lines?.lines.filter((line) => line.quantity > 0) ?? [];
+  if (lines.length > 0) {
+    await tx
+      .insert(orderRefundLines)
+      .values(
+        lines.map((line) => ({ refundId: refund!.id, orderItemId: line.itemId, quantity: line.quantity })),
+      );
+  }
   await enqueueJob(tx, {
     job: refundJob,
     payload: { idempotencyKey: key },
@@ -203,7 +277,7 @@ export async function recordRefund(
     dedupeKey: key,
     maxAttempts: 20,
   });
-  return { refund: refund!, created: true };
+  return { refund: refund!, created: true, ...(chosen ? { chosen } : {}) };
 }
 
 export function createRefunds(

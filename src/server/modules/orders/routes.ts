@@ -219,7 +219,7 @@ export function orderRoutes(
       config: admin,
       schema: {
         tags,
-        summary: 'Refund part or all of the payment through the provider',
+        summary: 'Refund part or all of the payment through the provider, by amount or by line',
         description: '201 when the refund is new, 200 when the same refund was asked for already.',
         params: idParams,
         body: refundRequestSchema,
@@ -227,10 +227,21 @@ export function orderRoutes(
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
+      const { amount, lines, shipping, reason } = request.body;
       const { order, created } = await orders.refund(
         request.params.id,
-        { amountCents: amount, reason },
+        {
+          amountCents: amount ?? null,
+          ...(amount === undefined
+            ? {
+                lines: {
+                  lines: (lines ?? []).map((line) => ({ itemId: line.item_id, quantity: line.quantity })),
+                  shipping: shipping ?? false,
+                },
+              }
+            : {}),
+          reason,
+        },
         (await requireViewer(request)).id,
       );
       reply.status(created ? 201 : 200);

@@ -31,6 +31,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { heldUnits } from '../stock/reservations.js';
 import { loadOrder, statusDatesOf, taxesOf, toApiOrder, type OrderRow } from './read.js';
+import type { LineChoice } from '../../../domain/refund-split.js';
 import { createRefunds, recordRefund, refundsOf } from './refunds.js';
 import { shippedEmail } from './order-emails.js';
 import { adminActor, customer, recordEvent, SYSTEM, timelineOf, type Actor } from './timeline.js';
@@ -345,12 +346,17 @@ export function createOrdersService(
     },
 
     /**
-     * An admin refunds all or part of a paid order through the provider (decision 0022). The same
-     * amount and reason asked again within two minutes is the same refund (`created` false).
+     * An admin refunds all or part of a paid order through the provider (decision 0022): an amount,
+     * or chosen lines and the shipping (decision 0070). The same amount and reason asked again within
+     * two minutes is the same refund (`created` false).
      */
     async refund(
       orderId: number,
-      request: { amountCents: number; reason: string },
+      request: {
+        amountCents: number | null;
+        lines?: { lines: LineChoice[]; shipping: boolean };
+        reason: string;
+      },
       adminId: number | null,
     ): Promise<{ order: Order; created: boolean }> {
       const recorded = await db.transaction(async (tx) => {
@@ -358,6 +364,7 @@ export function createOrdersService(
         if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
         const result = await recordRefund(tx, row, {
           amountCents: request.amountCents,
+          ...(request.lines ? { lines: request.lines } : {}),
           reason: request.reason,
           requestedBy: adminId,
         });
@@ -366,7 +373,7 @@ export function createOrdersService(
             tx,
             orderId,
             'refund',
-            `Refund of ${formatPrice(result.refund.amountCents)} requested: ${request.reason}`,
+            `Refund of ${formatPrice(result.refund.amountCents)}${result.chosen ? ` (${result.chosen})` : ''} requested: ${request.reason}`,
             adminId !== null ? await adminActor(tx, adminId) : SYSTEM,
           );
         }

@@ -99,6 +99,103 @@ describe('refunds return tax', () => {
   });
 });
 
+describe('refunds of chosen lines', () => {
+  const byLines = (order: Order, body: Record<string, unknown>) =>
+    f.call('POST', `/api/orders/${order.id}/refunds`, {
+      token: admin.token,
+      body: { reason: 'Box crushed in transit', ...body },
+    });
+
+  it("returns the units' price and the tax they were charged, line by line, until every cent is back", async () => {
+    const [other] = (await f.catalogue()).filter((p) => p.id !== product.id);
+    const order = await f.buy(
+      buyer,
+      [
+        { id: product.id, quantity: 2 },
+        { id: other!.id, quantity: 1 },
+      ],
+      { shipping: toronto },
+    );
+    const [first, second] = [...order.items].sort((a, b) => a.id - b.id);
+    const lineHst = (item: Order['items'][number]) => item.taxes.find((tax) => tax.code === 'HST')!.amount;
+
+    // One of the two boxes: its price and half its line's HST (the first unit carries the odd cent).
+    const one = await byLines(order, { lines: [{ item_id: first!.id, quantity: 1 }] });
+    expect(one.statusCode, one.body).toBe(201);
+    const made = one.json<Order>().refunds.at(-1)!;
+    const halfHst = Math.round(lineHst(first!) / 2);
+    expect(made).toMatchObject({
+      status: 'succeeded',
+      amount: (first!.price + halfHst) / 100,
+      goods: first!.price / 100,
+      shipping: 0,
+      taxes: [{ code: 'HST', province: 'ON', amount: halfHst / 100 }],
+      lines: [{ item_id: first!.id, quantity: 1 }],
+    });
+    const timeline = await f.call('GET', `/api/orders/${order.id}/timeline`, { token: admin.token });
+    expect(timeline.body).toContain(`(1 × ${first!.product_name}) requested: Box crushed in transit`);
+
+    // More units than are left, a line of another order, an amount and lines at once: refused.
+    expectMessage(
+      await byLines(order, { lines: [{ item_id: first!.id, quantity: 2 }] }),
+      409,
+      `Only 1 of ${first!.product_name} is left to refund.`,
+    );
+    expectMessage(
+      await byLines(order, { lines: [{ item_id: 999_999, quantity: 1 }] }),
+      400,
+      'Line 999999 is not on this order.',
+    );
+    expectMessage(
+      await byLines(order, { amount: 5, lines: [{ item_id: first!.id, quantity: 1 }] }),
+      400,
+      'Send an amount, or the lines and shipping to refund, not both.',
+    );
+    expectMessage(await byLines(order, { lines: [] }), 400, 'Choose the lines or the shipping to refund.');
+
+    // The rest, with the shipping: everything charged is back, to the cent, and the order is Refunded.
+    const rest = await byLines(order, {
+      lines: [
+        { item_id: first!.id, quantity: 1 },
+        { item_id: second!.id, quantity: 1 },
+      ],
+      shipping: true,
+    });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const refunded = rest.json<Order>();
+    expect(refunded).toMatchObject({ status: 'Refunded', refunded: order.total });
+    const back = (part: (r: Order['refunds'][number]) => number) =>
+      refunded.refunds.reduce((sum, r) => sum + cents(part(r)), 0);
+    expect(back((r) => r.goods)).toBe(cents(order.subtotal));
+    expect(back((r) => r.shipping)).toBe(cents(order.shipping_cost));
+    expect(back((r) => r.taxes.reduce((sum, tax) => sum + tax.amount, 0))).toBe(cents(order.tax_amount));
+    expectMessage(
+      await byLines(order, { lines: [{ item_id: second!.id, quantity: 1 }] }),
+      409,
+      `${second!.product_name} has been refunded already.`,
+    );
+  });
+
+  it('refunds the shipping alone, with its own tax when shipping is taxed', async () => {
+    const order = await f.buy(buyer, [{ id: product.id, quantity: 1 }], { shipping: toronto });
+    const res = await byLines(order, { shipping: true });
+    expect(res.statusCode, res.body).toBe(201);
+    // Shipping is not taxed by default (the spec's formula): its refund carries no tax.
+    expect(res.json<Order>().refunds.at(-1)).toMatchObject({
+      amount: order.shipping_cost,
+      goods: 0,
+      shipping: order.shipping_cost,
+      taxes: [],
+      lines: [],
+    });
+    expectMessage(
+      await byLines(order, { shipping: true }),
+      409,
+      'There is no shipping left to refund on this order.',
+    );
+  });
+});
+
 describe('GET /api/admin/reports/tax', () => {
   it('counts the tax in the month paid and the refund in the month made, per tax and province', async () => {
     const bc = await f.buy(buyer, [{ id: product.id, quantity: 2 }]);

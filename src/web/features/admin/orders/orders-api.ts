@@ -2,7 +2,7 @@
 import { centsToDollars } from '../../../../domain/money';
 import { orderSchema, type Order } from '../../../../domain/orders';
 import { adminRequest, fetchPagedList, loadPart, type Loaded, type PagedList } from '../shared/admin-api';
-import { orderQuery, ordersPath, type StatusChange } from './orders';
+import { orderQuery, ordersPath, type LineSelection, type StatusChange } from './orders';
 
 export type OrdersData = Loaded<PagedList<Order>>;
 
@@ -17,11 +17,23 @@ export function loadOrders(params: URLSearchParams, signal: AbortSignal): Promis
 export const updateOrder = (id: number, change: StatusChange): Promise<Order> =>
   adminRequest(orderSchema, `/api/orders/${id}/status`, { method: 'PATCH', body: change });
 
-/** POST /api/orders/:id/refunds (decision 0022): the amount goes through the payment provider. */
-export const refundOrder = (id: number, cents: number, reason: string): Promise<Order> =>
+/** What a refund gives back: an amount, or chosen lines and the shipping (decision 0070). */
+export type RefundChoice = { cents: number } | LineSelection;
+
+/** POST /api/orders/:id/refunds (decision 0022): the money goes through the payment provider. */
+export const refundOrder = (id: number, choice: RefundChoice, reason: string): Promise<Order> =>
   adminRequest(orderSchema, `/api/orders/${id}/refunds`, {
     method: 'POST',
-    body: { amount: centsToDollars(cents), reason },
+    body:
+      'cents' in choice
+        ? { amount: centsToDollars(choice.cents), reason }
+        : {
+            lines: Object.entries(choice.quantities)
+              .filter(([, quantity]) => quantity > 0)
+              .map(([itemId, quantity]) => ({ item_id: Number(itemId), quantity })),
+            shipping: choice.shipping,
+            reason,
+          },
   });
 
 /** GET /api/orders/:id/timeline (decision 0023). */

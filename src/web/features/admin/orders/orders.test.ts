@@ -6,15 +6,18 @@ import {
   actorLabel,
   CARRIER_NEEDED_MESSAGE,
   defaultRefundAmount,
+  lineRefundOf,
   orderTimelineSchema,
   ordersPath,
   parseRefundAmount,
   refundLeftCents,
   shippingInput,
+  shippingLeftToRefund,
   shippingProblem,
   statusChange,
   statusOptions,
   TRACKING_NUMBER_MESSAGE,
+  unitsLeftToRefund,
 } from './orders';
 
 describe('orders', () => {
@@ -116,6 +119,7 @@ describe('order status and refunds', () => {
     goods: amount,
     shipping: 0,
     taxes: [],
+    lines: [],
   });
 
   it('starts the amount at what is left: pending refunds count, failed ones do not', () => {
@@ -138,5 +142,55 @@ describe('order status and refunds', () => {
     for (const bad of ['', 'abc', '1.234', '-5']) {
       expect(parseRefundAmount(bad, 3015)).toHaveProperty('error');
     }
+  });
+
+  it('prices chosen lines as the server does, counting refunds made or on their way, not failed ones', () => {
+    // Two boxes at $11.99 (GST $1.20) and one bag at $9.92 (GST $0.50), $5 shipping.
+    const order = {
+      items: [
+        {
+          id: 11,
+          product_id: 1,
+          product_name: 'Cookies',
+          quantity: 2,
+          price: 1199,
+          tax_class: 'standard' as const,
+          taxes: [{ code: 'GST' as const, amount: 120 }],
+        },
+        {
+          id: 12,
+          product_id: 2,
+          product_name: 'Granola',
+          quantity: 1,
+          price: 992,
+          tax_class: 'standard' as const,
+          taxes: [{ code: 'GST' as const, amount: 50 }],
+        },
+      ],
+      subtotal: 33.9,
+      shipping_cost: 5,
+      taxes: [{ code: 'GST' as const, rate: 0.05, province: 'BC', amount: 1.7 }],
+      refunds: [
+        {
+          ...refund(12.59, 'succeeded'),
+          goods: 11.99,
+          taxes: [{ code: 'GST' as const, province: 'BC', amount: 0.6 }],
+          lines: [{ item_id: 11, quantity: 1 }],
+        },
+        { ...refund(9.92, 'failed'), goods: 9.92, lines: [{ item_id: 12, quantity: 1 }] },
+      ],
+    } as unknown as Order;
+    expect(unitsLeftToRefund(order)).toEqual({ 11: 1, 12: 1 });
+    expect(shippingLeftToRefund(order)).toBe(500);
+    expect(lineRefundOf(order, { quantities: { 11: 1, 12: 1 }, shipping: true })).toEqual({
+      parts: {
+        goodsCents: 1199 + 992,
+        shippingCents: 500,
+        taxes: [{ code: 'GST', province: 'BC', amountCents: 60 + 50 }],
+      },
+    });
+    expect(lineRefundOf(order, { quantities: { 11: 2 }, shipping: false })).toEqual({
+      problem: 'Only 1 of Cookies is left to refund.',
+    });
   });
 });

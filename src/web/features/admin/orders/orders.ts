@@ -12,6 +12,13 @@ import {
 import { messages } from '../../../../domain/messages';
 import { dollarsToCents, formatAmount } from '../../../../domain/money';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../../../domain/orders';
+import {
+  chargedOrderOf,
+  partsLeft,
+  splitByLines,
+  unitsRefunded,
+  type LineRefund,
+} from '../../../../domain/refund-split';
 import { pageParam } from '../shared/paging';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -150,6 +157,74 @@ export function parseRefundAmount(text: string, leftCents: number): { cents: num
   if (cents > leftCents) return { error: messages.refundTooLarge };
   return { cents };
 }
+
+/** What the line refund starts from: chosen units of each line (by item id), and the shipping. */
+export interface LineSelection {
+  quantities: Record<number, number>;
+  shipping: boolean;
+}
+
+/**
+ * A refund of chosen lines as the server will make it (decision 0070): the same rule
+ * (`splitByLines`) over the order as the API gave it, its refunds made or on their way counted.
+ */
+export function lineRefundOf(order: Order, selection: LineSelection): LineRefund {
+  const taxes = order.taxes.map((tax) => ({
+    code: tax.code,
+    province: tax.province,
+    amountCents: dollarsToCents(tax.amount),
+  }));
+  const charged = chargedOrderOf({
+    lines: order.items.map((item) => ({
+      itemId: item.id,
+      name: item.product_name,
+      quantity: item.quantity,
+      unitCents: item.price,
+      taxes: item.taxes.map((tax) => ({ code: tax.code, amountCents: tax.amount })),
+    })),
+    shippingCents: dollarsToCents(order.shipping_cost),
+    taxes,
+  });
+  const refunds = order.refunds.filter((refund) => refund.status !== 'failed');
+  const left = partsLeft(
+    { goodsCents: dollarsToCents(order.subtotal), shippingCents: charged.shippingCents, taxes },
+    refunds.map((refund) => ({
+      goodsCents: dollarsToCents(refund.goods),
+      shippingCents: dollarsToCents(refund.shipping),
+      taxes: refund.taxes.map((tax) => ({ ...tax, amountCents: dollarsToCents(tax.amount) })),
+    })),
+  );
+  return splitByLines(
+    charged,
+    {
+      lines: Object.entries(selection.quantities)
+        .map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }))
+        .filter((line) => line.quantity > 0),
+      shipping: selection.shipping,
+    },
+    refunds.map((refund) => refund.lines.map((line) => ({ itemId: line.item_id, quantity: line.quantity }))),
+    left,
+  );
+}
+
+/** Units of each line not yet refunded by line (refunds made or on their way), by item id. */
+export function unitsLeftToRefund(order: Pick<Order, 'items' | 'refunds'>): Record<number, number> {
+  const refunded = unitsRefunded(
+    order.refunds
+      .filter((refund) => refund.status !== 'failed')
+      .map((refund) => refund.lines.map((line) => ({ itemId: line.item_id, quantity: line.quantity }))),
+  );
+  return Object.fromEntries(
+    order.items.map((item) => [item.id, item.quantity - (refunded.get(item.id) ?? 0)]),
+  );
+}
+
+/** Shipping not yet refunded, in cents (refunds made or on their way). */
+export const shippingLeftToRefund = (order: Pick<Order, 'shipping_cost' | 'refunds'>) =>
+  dollarsToCents(order.shipping_cost) -
+  order.refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + dollarsToCents(refund.shipping), 0);
 
 export { orderEventSchema, orderTimelineSchema } from '../../../../domain/fulfilment-schemas';
 

@@ -67,7 +67,9 @@ export function AdminDialog({
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5 sm:px-8">{children}</div>
+      {/* relative: what is positioned inside (screen-reader-only text, radios drawn by their labels)
+          scrolls with the body, not the dialog, whose own box would otherwise grow past the footer. */}
+      <div className="relative min-h-0 flex-1 overflow-y-auto px-6 py-5 sm:px-8">{children}</div>
       {footer && (
         <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-beige bg-cream/60 px-6 py-4 sm:px-8 [&>button]:flex-1 [&>button]:px-4 [&>button]:whitespace-nowrap sm:[&>button]:flex-none sm:[&>button]:px-6">
           {footer}

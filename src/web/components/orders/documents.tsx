@@ -1,6 +1,8 @@
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatPrice } from '../../../domain/money';
+import type { ReceiptLine } from '../../../domain/receipt';
 import { downloadWithSession } from '../../download';
 
 const downloadPdf = (path: string, fileName: string) =>
@@ -71,5 +73,52 @@ export function BusinessHeading({
         GST/HST registration no. {business.gstHstNumber ?? 'Not set (GST_HST_NUMBER)'}
       </p>
     </div>
+  );
+}
+
+/** The lines of a receipt or a credit note: each with its tax codes, quantity, unit price and amount. */
+export function ReceiptLines({
+  lines,
+  caption,
+  testId = 'receipt-line',
+}: {
+  lines: readonly ReceiptLine[];
+  caption: string;
+  testId?: string;
+}) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-beige text-left">
+          <th scope="col" className="py-2 pr-3">
+            Description
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Tax
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            Qty
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            Unit price
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={index} className="border-b border-beige/60 align-top" data-testid={testId}>
+            <td className="py-2 pr-3">{line.name}</td>
+            <td className="py-2 pr-3">{line.taxCodes}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(line.unitCents)}</td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(line.amountCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

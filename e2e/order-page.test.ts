@@ -5,13 +5,16 @@
  * tracker shows Shipped with its date, the carrier's tracking link sits in the tracker's card, and
  * the Cancel card is gone, a line saying the order cannot be canceled in its place. Buy again puts
  * the order's lines in the cart at today's prices and names the product that went sold out. The
- * admin's refund asks for the amount first: 'Don't refund' sends nothing. axe finds no WCAG 2.1
- * A/AA violation on the page in both states, nor on the refund's question.
+ * admin's refund asks for the amount first: 'Don't refund' sends nothing; a refund of chosen lines is
+ * priced in the form as the server prices it. The receipt and credit notes open from the order page,
+ * and from the links in the confirmation and refund e-mails, caught by an SMTP server on loopback.
+ * axe finds no WCAG 2.1 A/AA violation on the page in both states, nor on the refund's question.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingUrl } from '../src/domain/fulfilment';
 import { allAccessibilityViolations, launchBrowser } from './browser';
+import { startMailbox, type Mailbox } from '../src/server/testing/mailbox';
 import { startShop, type RunningShop } from './server';
 import { openSignedIn, payWithTestCard, shopApi, uniqueEmail } from './shop-api';
 
@@ -47,12 +50,15 @@ let shop: RunningShop;
 let browser: Browser;
 let products: ApiProduct[];
 let admin: Auth;
+let mailbox: Mailbox;
 
 const api = shopApi(() => shop.url, '10.84');
 const product = (name: string) => products.find((p) => p.name === name)!;
 
 beforeAll(async () => {
+  mailbox = await startMailbox();
   shop = await startShop({
+    SMTP_URL: mailbox.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     TRUST_PROXY: '1',
@@ -66,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
+  await mailbox?.close();
 });
 
 const registerThroughApi = () =>
@@ -332,6 +339,56 @@ describe('the credit note', () => {
       page.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`northbite-credit-note-${number}.pdf`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the e-mails', () => {
+  /** The path of the shop's link to `path` in a message (the link's host is PUBLIC_URL's). */
+  const linkPath = (text: string, path: string) => {
+    const match = new RegExp(`https?://[^/\\s"<>]+(${path})(?![\\w/-])`).exec(text);
+    if (!match) throw new Error(`no ${path} link in:\n${text}`);
+    return match[1]!;
+  };
+
+  it("lead to the receipt and the credit note: the confirmation's link, the refund e-mail's, followed signed out then in", async () => {
+    const customer = await registerThroughApi();
+    const order = await placeOrder(customer);
+    const confirmation = await mailbox.waitFor(
+      customer.user.email,
+      new RegExp(`^Your Northbite order #${order.id}$`),
+    );
+    const receiptPath = linkPath(confirmation.text, `/orders/${order.id}/receipt`);
+
+    // Read on another device, signed out: sign in, and the receipt opens.
+    const { page, errors } = await openSignedIn(browser, shop.url, null, receiptPath, PHONE);
+    await page.waitForURL('**/login');
+    await page.fill('#login-email', customer.user.email);
+    await page.fill('#login-password', PASSWORD);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL(`**${receiptPath}`);
+    await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+    expect(await page.getByText('GST/HST registration no. 123456789 RT 0001').count()).toBe(1);
+
+    const refunded = await api<{ refunds: { id: number }[] }>(`/api/orders/${order.id}/refunds`, {
+      method: 'POST',
+      token: admin.token,
+      body: { amount: 4.5, reason: 'One bag arrived open' },
+    });
+    const refundId = refunded.refunds[0]!.id;
+    const mail = await mailbox.waitFor(
+      customer.user.email,
+      new RegExp(`^Your refund of \\$4\\.50 \\(#${order.id}\\)$`),
+    );
+    const notePath = linkPath(mail.text, `/orders/${order.id}/credit-notes/${refundId}`);
+    // The HTML part links the same place.
+    expect(mail.html).toContain(`${notePath}"`);
+    await page.goto(shop.url + notePath, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Credit note', level: 1 }).waitFor();
+    const number = `CN-${String(refundId).padStart(6, '0')}`;
+    expect(await page.getByText(`${number} ·`).count()).toBe(1);
+    expect(await page.getByText('Total refunded').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

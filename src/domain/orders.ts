@@ -174,7 +174,7 @@ const LINE_QUANTITY = 'Each line needs an item_id and a quantity of at least 1.'
 
 /**
  * POST /api/orders/:id/refunds (admin), and why: an amount in dollars (split in proportion), or
- * chosen lines and the shipping (decision 0070), whose amount the server works out.
+ * chosen lines and the shipping (decision 0071), whose amount the server works out.
  */
 export const refundRequestSchema = z
   .object({

@@ -152,7 +152,7 @@ export type LineRefund = { parts: RefundParts } | { problem: string; invalid?: t
 
 /**
  * A refund of chosen lines (and, when `shipping`, of what is left of the shipping), as its goods,
- * shipping and each tax (decision 0070): each line's units at their price, and the tax those units
+ * shipping and each tax (decision 0071): each line's units at their price, and the tax those units
  * were charged. Units are refunded in turn, each refund taking the cents the next units carry, so a
  * line refunded unit by unit returns exactly its tax; the shipping's tax likewise. No part goes past
  * what is left of it (an earlier refund by amount took its share of everything): goods past it are

@@ -50,7 +50,7 @@ const REFUND_BACKSTOP_DELAY_MS = 60_000;
 const REPEAT_WINDOW = '2 minutes';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
-/** A refund with each tax it gives back and, made by line, its lines (decision 0070). */
+/** A refund with each tax it gives back and, made by line, its lines (decisions 0070, 0071). */
 export type RefundWithTaxes = RefundRow & {
   taxes: { code: TaxCode; province: string; amountCents: number }[];
   lines: LineChoice[];

@@ -17,7 +17,7 @@ export function loadOrders(params: URLSearchParams, signal: AbortSignal): Promis
 export const updateOrder = (id: number, change: StatusChange): Promise<Order> =>
   adminRequest(orderSchema, `/api/orders/${id}/status`, { method: 'PATCH', body: change });
 
-/** What a refund gives back: an amount, or chosen lines and the shipping (decision 0070). */
+/** What a refund gives back: an amount, or chosen lines and the shipping (decision 0071). */
 export type RefundChoice = { cents: number } | LineSelection;
 
 /** POST /api/orders/:id/refunds (decision 0022): the money goes through the payment provider. */

@@ -165,7 +165,7 @@ export interface LineSelection {
 }
 
 /**
- * A refund of chosen lines as the server will make it (decision 0070): the same rule
+ * A refund of chosen lines as the server will make it (decision 0071): the same rule
  * (`splitByLines`) over the order as the API gave it, its refunds made or on their way counted.
  */
 export function lineRefundOf(order: Order, selection: LineSelection): LineRefund {

@@ -4,7 +4,7 @@ import { partsTotal, type LineRefund } from '../../../../domain/refund-split';
 import { shippingLeftToRefund, unitsLeftToRefund, type LineSelection } from './orders';
 
 /**
- * The refund form's lines (decision 0070): how many units of each line to give back, and whether
+ * The refund form's lines (decision 0071): how many units of each line to give back, and whether
  * the shipping goes too, with what that comes to (goods, shipping and each tax) as the server
  * will work it out.
  */

@@ -31,7 +31,7 @@ const NO_LINES: LineSelection = { quantities: {}, shipping: false };
 /**
  * Refunds of the order (decision 0022): each one with its date, amount, reason and state, 'Refunded
  * $X of $Y', and a form for a full or partial refund: an amount, which starts at what is left, or
- * chosen lines and the shipping, which the server prices as the form shows (decision 0070). Money goes
+ * chosen lines and the shipping, which the server prices as the form shows (decision 0071). Money goes
  * only after the admin confirmed the amount: `onConfirm` gets the checked refund, and the order's
  * dialog asks beside itself (decision 0053). The Refund button is disabled while the request is out,
  * and a second send before that is ignored, so a double click refunds once.

@@ -53,6 +53,9 @@ export async function startShop(
       // each client-side navigation is a render: the per-client render limit (decision 0041) is
       // raised for them. e2e/page-cache.test.ts sets a small one of its own to test it.
       PAGE_RENDER_LIMIT: '10000',
+      // Real-user Web Vitals (decision 0072) are off: a journey's hundreds of page loads from one
+      // address would each report. e2e/field-vitals.test.ts turns them on.
+      VITALS_SAMPLE_RATE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,6 +37,11 @@ export const RETENTION_DAYS = {
    * agreed to anything (decision 0042).
    */
   pendingNewsletterSignups: NEWSLETTER_CONFIRM_DAYS,
+  /**
+   * Real-user Web Vitals' daily histograms (decision 0072): the report reads 28 days; a season to
+   * compare with. They hold no personal data.
+   */
+  webVitalDays: 90,
 } as const;
 
 /**

@@ -37,6 +37,8 @@ export interface PublicSettings {
   instagramUrl: string;
   googleClientId: string | null;
   klaviyoPublicKey: string | null;
+  /** The share of page loads whose Web Vitals are reported (decision 0072); 0: none. */
+  vitalsSampleRate: number;
   stripePublishableKey: string | null;
   /**
    * The account that ships free (docs/product.md, Prices, shipping and tax); checkout compares the

@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ SHIPPING_RATES: 'BC:5' })[0]).toMatch(/BC's rates go by city/);
   });
 
+  it("reports every page load's Web Vitals unless VITALS_SAMPLE_RATE says a share, 0 for none", () => {
+    expect(loadConfig({}).vitalsSampleRate).toBe(1);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0.25' }).vitalsSampleRate).toBe(0.25);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0' }).vitalsSampleRate).toBe(0);
+    expect(problemsOf({ VITALS_SAMPLE_RATE: '2' })[0]).toMatch(/^VITALS_SAMPLE_RATE/);
+    expect(problemsOf({ VITALS_SAMPLE_RATE: 'half' })[0]).toMatch(/^VITALS_SAMPLE_RATE/);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL alone', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' });
     expect(config.database).toEqual({

@@ -207,6 +207,8 @@ const envSchema = z
     CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
     SEARCH_CACHE_ANSWERS: z.coerce.number().int().min(0).max(100_000).default(500),
+    /** The share of page loads whose Web Vitals the browser reports (decision 0072); 0 turns it off. */
+    VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     GOOGLE_PLACES_API_KEY: optionalString,
     GOOGLE_PLACE_ID: optionalString,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
@@ -372,6 +374,8 @@ export interface Config {
   allowTestPayments: boolean;
   googleClientId: string | undefined;
   klaviyoPublicKey: string | undefined;
+  /** The share of page loads reporting Web Vitals (VITALS_SAMPLE_RATE, decision 0072); 0: none. */
+  vitalsSampleRate: number;
   /** Server-side Klaviyo: newsletter sign-ups are added to this list (through the jobs queue). */
   klaviyoList: { privateKey: string; listId: string } | undefined;
   /** Orders older than this lose their personal fields (decision 0043). */
@@ -496,6 +500,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     googleClientId: e.GOOGLE_CLIENT_ID,
     klaviyoPublicKey: e.KLAVIYO_PUBLIC_KEY,
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
     klaviyoList:
       e.KLAVIYO_PRIVATE_KEY && e.KLAVIYO_LIST_ID
         ? { privateKey: e.KLAVIYO_PRIVATE_KEY, listId: e.KLAVIYO_LIST_ID }

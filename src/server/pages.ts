@@ -37,6 +37,7 @@ export async function registerPages(app: FastifyInstance, mode: WebMode, config:
         instagramUrl: config.instagramUrl,
         googleClientId: config.googleClientId ?? null,
         klaviyoPublicKey: config.klaviyoPublicKey ?? null,
+        vitalsSampleRate: config.vitalsSampleRate,
         stripePublishableKey: config.stripe?.publishableKey ?? null,
         freeShippingEmail: config.freeShippingEmail ?? null,
         taxShipping: config.pricing.taxShipping,

@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -22,6 +23,7 @@ import { SiteHeader } from './components/chrome/site-header';
 import { WelcomeNotice } from './features/session/welcome-notice';
 import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
+import { whenIdleAfterLoad } from './after-load';
 import './load-context';
 import { useNonce } from './nonce';
 import { ScriptOnlyForms } from './script-only-forms';
@@ -29,8 +31,15 @@ import { InlineStylesheet } from './stylesheet';
 import { shippingAreaNote } from '../domain/shipping-provinces';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, contactEmail, businessAddress, instagramUrl, klaviyoPublicKey, shippingArea } =
-    context.settings;
+  const {
+    publicUrl,
+    contactEmail,
+    businessAddress,
+    instagramUrl,
+    klaviyoPublicKey,
+    shippingArea,
+    vitalsSampleRate,
+  } = context.settings;
   return data({
     settings: { publicUrl, contactEmail, businessAddress, instagramUrl },
     klaviyoPublicKey,
@@ -38,6 +47,7 @@ export function loader({ context }: Route.LoaderArgs) {
     // beside shipping, worked out here so that catalogue pages need none of the provinces' data.
     shippingArea,
     shippingNote: shippingAreaNote(shippingArea),
+    vitalsSampleRate,
   });
 }
 
@@ -95,11 +105,23 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the page interactive: until React has hydrated, a click on a server-rendered button does
-  // nothing, so the browser journeys wait for this before they act (e2e/browser.ts: hydrated).
+  const { vitalsSampleRate } = useLoaderData<typeof loader>();
   useEffect(() => {
+    // Marks the page interactive: until React has hydrated, a click on a server-rendered button does
+    // nothing, so the browser journeys wait for this before they act (e2e/browser.ts: hydrated).
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    // Real-user Web Vitals (decision 0072), for a sampled page load, unless the shopper asked not to
+    // be tracked (Do Not Track, Global Privacy Control).
+    if (
+      Math.random() < vitalsSampleRate &&
+      navigator.doNotTrack !== '1' &&
+      !(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl
+    ) {
+      return whenIdleAfterLoad(() => {
+        void import('./features/vitals/report-vitals').then((module) => module.reportVitals());
+      });
+    }
+  }, [vitalsSampleRate]);
   return <Outlet />;
 }
 

@@ -28,6 +28,7 @@ import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '../../domain/
 import { MAX_SUBSCRIBE_SAVE_PERCENT, SUBSCRIPTION_STATUSES } from '../../domain/subscriptions.js';
 import type { NutritionFacts } from '../../domain/nutrition-facts.js';
 import type { TaxClass, TaxCode } from '../../domain/tax.js';
+import type { ConnectionType, DeviceClass, VitalMetric } from '../../domain/web-vitals.js';
 
 /** A PostgreSQL tsvector, read as its text form (search, decision 0064). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -702,7 +703,7 @@ export const orderRefundTaxes = pgTable(
 );
 
 /**
- * The lines a refund by line gives back (decision 0070): how many units of which of the order's
+ * The lines a refund by line gives back (decision 0071): how many units of which of the order's
  * lines. A refund by amount has none.
  */
 export const orderRefundLines = pgTable(
@@ -1306,3 +1307,25 @@ export const shopSettings = pgTable('shop_settings', {
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Real-user Web Vitals (decision 0072), kept only as histograms: how many page loads of a day, page
+ * pattern, device class and connection had a metric in each bucket (domain/web-vitals.ts bucketOf).
+ * No row per visit, no address, no client.
+ */
+export const webVitalBuckets = pgTable(
+  'web_vital_buckets',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    device: text('device').$type<DeviceClass>().notNull(),
+    connection: text('connection').$type<ConnectionType>().notNull(),
+    metric: text('metric').$type<VitalMetric>().notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.route, t.device, t.connection, t.metric, t.bucket] }),
+    check('web_vital_buckets_count_positive', sql`${t.count} > 0`),
+  ],
+);

@@ -50,6 +50,7 @@ export const API_TAGS: readonly OpenAPIV3_1.TagObject[] = [
   { name: 'recipes', description: 'Recipes, ingredients and the production plan.' },
   { name: 'inbox', description: "The admin's inbox: contact messages and newsletter sign-ups." },
   { name: 'overview', description: "The shop's numbers and CSV exports." },
+  { name: 'vitals', description: "Real-user Web Vitals: the browser's reports and the admin's report." },
   { name: 'health', description: 'Liveness and readiness of an instance.' },
   { name: 'docs', description: 'This description of the API.' },
 ];

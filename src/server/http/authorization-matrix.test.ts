@@ -1246,6 +1246,19 @@ const ROUTES: Record<string, RouteSpec> = {
     ownership: { kind: 'admin', status: 200 },
     request: () => ({ url: '/api/admin/reports/tax.csv?from=2026-01-01&to=2026-12-31' }),
   },
+  'POST /api/vitals': {
+    audience: 'anonymous',
+    ownership: { kind: 'public', status: 400 },
+    request: () => ({ url: '/api/vitals', body: {} }),
+  },
+  'GET /api/admin/vitals': {
+    audience: 'admin',
+    ownership: { kind: 'admin', status: 200 },
+    request: () => ({ url: '/api/admin/vitals' }),
+    verify: (res) => {
+      expect(json(res)).toMatchObject({ device: 'all', pages: expect.any(Array) });
+    },
+  },
   'GET /api/admin/overview': {
     audience: 'admin',
     ownership: { kind: 'admin', status: 200 },

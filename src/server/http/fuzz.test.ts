@@ -728,6 +728,12 @@ function examples(actor: Actor): Record<string, object> {
     'POST /api/signup/confirm': { token: 'A'.repeat(43) },
     'POST /api/contact': { name: 'Ada', email: 'ada@example.ca', message: 'Hello there.' },
     'POST /api/unsubscribe': {},
+    'POST /api/vitals': {
+      route: '/products/:slug',
+      device: 'mobile',
+      connection: '4g',
+      metrics: [{ name: 'LCP', value: 1800 }],
+    },
     'POST /api/products/:slug/reviews': {
       rating: 5,
       title: 'Fuzzy',
@@ -939,6 +945,7 @@ const BODY_ROUTES = [
   'POST /api/product-reviews/:id/helpful',
   'PATCH /api/admin/product-reviews/:id',
   'PUT /api/admin/review-settings',
+  'POST /api/vitals',
 ];
 
 const routeOf = (key: string) => {
@@ -1087,6 +1094,7 @@ describe('fuzzing every /api route', () => {
       'POST /api/products/:slug/reviews': [['rating'], ['title'], ['text'], ['showName']],
       'PATCH /api/admin/product-reviews/:id': [['status'], ['reply']],
       'PUT /api/admin/review-settings': [['moderation']],
+      'POST /api/vitals': [['route'], ['device'], ['connection'], ['metrics'], ['metrics', 0, 'value']],
       'PATCH /api/subscriptions/:id': [
         ['interval_weeks'],
         ['items'],

@@ -27,6 +27,7 @@ import { searchModule } from './search/module.js';
 import type { ShopModule } from './shop-module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { usersModule } from './users/module.js';
+import { vitalsModule } from './vitals/module.js';
 
 export const SHOP_MODULES: readonly ShopModule[] = [
   jobsModule,
@@ -50,5 +51,6 @@ export const SHOP_MODULES: readonly ShopModule[] = [
   inboxModule,
   overviewModule,
   exportsModule,
+  vitalsModule,
   healthModule,
 ];

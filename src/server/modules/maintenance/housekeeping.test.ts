@@ -8,6 +8,7 @@ import {
   newsletterSubscribers,
   processedEvents,
   sessions,
+  webVitalBuckets,
 } from '../../db/schema.js';
 import { checkoutFixtures } from '../../testing/checkout-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -127,6 +128,23 @@ describe('housekeeping', () => {
         signup('unsubscribed-400-days@example.ca', 'unsubscribed', 400),
       ]);
 
+    // Web Vitals' histograms of 92 and 88 days ago (decision 0072): the first is past 90 days.
+    const day = (days: number) => daysAgo(days).toISOString().slice(0, 10);
+    const vital = {
+      route: '/shop',
+      device: 'mobile',
+      connection: '4g',
+      metric: 'LCP',
+      bucket: 150,
+      count: 3,
+    } as const;
+    await db()
+      .insert(webVitalBuckets)
+      .values([
+        { ...vital, day: day(92) },
+        { ...vital, day: day(88) },
+      ]);
+
     // The run queued at start, made due now.
     const [queued] = await queuedRuns();
     await db()
@@ -155,6 +173,7 @@ describe('housekeeping', () => {
       'pending-6-days@example.ca',
       'unsubscribed-400-days@example.ca',
     ]);
+    expect((await db().select().from(webVitalBuckets)).map((row) => row.day)).toEqual([day(88)]);
     const left = await db().select().from(jobs);
     expect(
       left

@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   processedEvents,
   sessions,
+  webVitalBuckets,
 } from '../../db/schema.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/queue.js';
 import { REFUND_JOB } from '../orders/service.js';
@@ -33,6 +34,7 @@ export interface HousekeepingResult {
   finishedEmails: number;
   finishedJobs: number;
   pendingSignups: number;
+  webVitalDays: number;
 }
 
 const olderThan = (days: number) => sql`now() - ${`${days} days`}::interval`;
@@ -98,6 +100,11 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
       ),
     )
     .returning({ id: newsletterSubscribers.id });
+  // Histogram days past the window (a run usually finds one: yesterday's 91st day).
+  const vitalRows = await db
+    .delete(webVitalBuckets)
+    .where(lt(webVitalBuckets.day, sql`(current_date - ${RETENTION_DAYS.webVitalDays}::int)`))
+    .returning({ day: webVitalBuckets.day });
   return {
     expiredSessions: expired.length,
     expiredAccountLinks: links.length,
@@ -105,6 +112,7 @@ export async function pruneOldRecords(db: Database): Promise<HousekeepingResult>
     finishedEmails: emails.length,
     finishedJobs: finishedJobs.length,
     pendingSignups: pendingSignups.length,
+    webVitalDays: new Set(vitalRows.map((row) => row.day)).size,
   };
 }
 

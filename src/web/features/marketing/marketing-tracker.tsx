@@ -4,6 +4,7 @@
  * Klaviyo's hosts only when the key is set (server/web.ts). Renders nothing.
  */
 import { useEffect } from 'react';
+import { whenIdleAfterLoad } from '../../after-load';
 import { configureTracker } from './track';
 
 export const KLAVIYO_SCRIPT_ID = 'klaviyo-onsite';
@@ -18,10 +19,9 @@ export function MarketingTracker({ publicKey }: { publicKey: string | null }) {
   useEffect(() => {
     configureTracker(Boolean(publicKey));
     if (!publicKey) return;
-    let cancelled = false;
     let timer: number | undefined;
     const inject = () => {
-      if (cancelled || document.getElementById(KLAVIYO_SCRIPT_ID)) return;
+      if (document.getElementById(KLAVIYO_SCRIPT_ID)) return;
       if (new URLSearchParams(window.location.search).has('token')) {
         timer = window.setTimeout(inject, TOKEN_WAIT_MS);
         return;
@@ -32,17 +32,10 @@ export function MarketingTracker({ publicKey }: { publicKey: string | null }) {
       script.src = klaviyoScriptUrl(publicKey);
       document.body.appendChild(script);
     };
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(inject, { timeout: 3000 });
-      else timer = window.setTimeout(inject, 1);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const cancel = whenIdleAfterLoad(inject);
     return () => {
-      cancelled = true;
+      cancel();
       window.clearTimeout(timer);
-      window.removeEventListener('load', whenIdle);
     };
   }, [publicKey]);
   return null;

@@ -5,6 +5,7 @@ import { useReload } from '../shared/list-params';
 import { LoadFailed } from '../shared/states';
 import { panelClass } from '../shared/ui';
 import { Exports } from './exports';
+import { FieldVitals } from './field-vitals';
 import { barHeights, type OverviewData } from './overview';
 import { GstByMonth, HeldInCheckouts, TopProducts, WaitingToShip } from './overview-tables';
 import { SubscriptionsOverview } from './subscriptions-overview';
@@ -17,7 +18,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numer
 /**
  * The Overview tab (decision 0023): sales today, over 7 and 30 days, the daily revenue of the last
  * 30 days as an inline SVG chart, subscriptions (decision 0057), the best sellers, the paid orders
- * waiting to ship, GST by month, and the CSV exports.
+ * waiting to ship, sales tax by month, the CSV exports, and the shop's speed for real shoppers
+ * (decision 0072).
  */
 export function OverviewTab({ data }: { data: OverviewData | null }) {
   const { reload, reloading } = useReload();
@@ -50,6 +52,7 @@ export function OverviewTab({ data }: { data: OverviewData | null }) {
         <GstByMonth months={overview.gst_by_month} />
         <HeldInCheckouts holds={overview.held_in_checkouts} />
         <Exports />
+        <FieldVitals />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@
  *   npm run bench:api -- --seconds 5 --pglite-only
  *   npm run bench:api -- --seconds 5 --postgres-only --writes-only
  *   npm run bench:api -- --check-ceiling          (the ceiling's statements against the shop's)
+ *   npm run bench:api -- --pglite-only --metrics  (the shop again with Prometheus metrics on, decision
+ *                                                   0073, in the same run)
  *   npm run bench:api -- --postgres-only --writes-only --profile /tmp/prof   (then
  *     node bench/cpu-profile-summary.mjs /tmp/prof/<file>.cpuprofile: where the shop's time went)
  *
@@ -36,6 +38,9 @@ const PGLITE_ONLY = args.includes('--pglite-only');
 const POSTGRES_ONLY = args.includes('--postgres-only');
 /** Only the checkout writes (no catalogue reads). */
 const WRITES_ONLY = args.includes('--writes-only');
+/** Each database's shop a second time with METRICS_TOKEN set (metrics counted on every request). */
+const METRICS = args.includes('--metrics');
+const METRICS_ENV = { METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
 /** Compares the ceiling's statements with the shop's, then exits (0 when they are the same). */
 const CHECK_CEILING = args.includes('--check-ceiling');
 /** Writes a CPU profile of the shop on PostgreSQL into this directory (node --cpu-prof). */
@@ -468,7 +473,10 @@ const collect = ({ rows, writeRows }) => {
   results.push(...rows);
   writeResults.push(...writeRows);
 };
-if (!POSTGRES_ONLY) collect(await benchShop('PGlite', {}));
+if (!POSTGRES_ONLY) {
+  collect(await benchShop('PGlite', {}));
+  if (METRICS) collect(await benchShop('PGlite, metrics on', METRICS_ENV));
+}
 if (!PGLITE_ONLY) {
   collect(
     await onFreshPostgres((url) =>

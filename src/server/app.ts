@@ -19,6 +19,7 @@ import { documentedOnly, registerRouteSchemas } from './http/validation.js';
 import { revokeRestoreLinks } from './modules/abandoned-carts/records.js';
 import { SHOP_MODULES } from './modules/index.js';
 import { createSessionStore } from './modules/users/sessions.js';
+import { registerMetrics } from './observability/register-metrics.js';
 import { registerPages } from './pages.js';
 
 export type { AppOptions } from './app-options.js';
@@ -35,9 +36,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
 
   // The embedded database runs one statement at a time: requests take turns in arrival order.
-  if (database.driver === 'pglite') {
-    registerDatabaseQueue(app, createFairQueue({ slots: PGLITE_SLOTS, ...config.databaseQueue }));
-  }
+  const queue =
+    database.driver === 'pglite' ? createFairQueue({ slots: PGLITE_SLOTS, ...config.databaseQueue }) : null;
+  if (queue) registerDatabaseQueue(app, queue);
+  // Prometheus metrics when someone reads them (decision 0073); first, so every module can count.
+  registerMetrics(app, { config, database, queue });
   // Ending a user's sessions voids their cart restore links too (decision 0040).
   const sessions = createSessionStore(database.db, config.sessionTtlDays, revokeRestoreLinks);
   app.decorate('sessions', sessions);

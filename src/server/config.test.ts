@@ -63,6 +63,23 @@ describe('loadConfig', () => {
     expect(problemsOf({ VITALS_SAMPLE_RATE: 'half' })[0]).toMatch(/^VITALS_SAMPLE_RATE/);
   });
 
+  it('keeps no metrics unless METRICS_TOKEN or METRICS_PORT says where they are read', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined, host: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '127.0.0.1' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(problemsOf({ METRICS_TOKEN: 'short' })[0]).toMatch(
+      /^METRICS_TOKEN must be at least 24 characters/,
+    );
+    expect(problemsOf({ METRICS_PORT: '3000', PORT: '3000' })[0]).toMatch(
+      /^METRICS_PORT must differ from PORT/,
+    );
+  });
+
   it('switches to PostgreSQL with DATABASE_URL alone', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' });
     expect(config.database).toEqual({

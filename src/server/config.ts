@@ -266,6 +266,13 @@ const envSchema = z
     S3_PREFIX: optionalString,
     S3_PUBLIC_URL: optionalString,
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    // Prometheus metrics (decision 0073): GET /metrics with this bearer token, and/or on this port.
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(24, { message: 'must be at least 24 characters (a random secret: openssl rand -hex 24)' })
+      .optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     // Slow clients (decision 0038): how long a request's headers, its whole request, a silent socket
     // and an idle keep-alive connection may take before the server closes the connection.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
@@ -291,6 +298,13 @@ const envSchema = z
     pair('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
     pair('GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID');
     pair('KLAVIYO_PRIVATE_KEY', 'KLAVIYO_LIST_ID');
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: "must differ from PORT (to read them on the shop's port, set METRICS_TOKEN)",
+      });
+    }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -431,6 +445,11 @@ export interface Config {
   };
   /** On SIGTERM, keep answering (health failing, connections closing) this long before closing. */
   shutdownDelayMs: number;
+  /**
+   * Where Prometheus reads the metrics (decision 0073): /metrics with the bearer token, and/or a port
+   * of their own on HOST. Unset: no metrics at all.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string } | undefined;
   /** Bytes of images each instance keeps in memory in front of the image store (0: none). */
   imageCacheBytes: number;
   /**
@@ -548,6 +567,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     ...(s3 ? { s3 } : {}),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.HOST }
+        : undefined,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

@@ -219,6 +219,7 @@ async function servePage(
   if (page.cookies.length > 0) reply.header('set-cookie', page.cookies);
   // Says whether the answer came from the cache of compressed pages; CI checks it (decision 0032).
   reply.header('x-page-cache', outcome);
+  request.server.metrics?.page(outcome);
   // An address that carries a secret (the cart restore link, a draft's preview link) must not leak
   // through the Referer header of anything the page loads, nor be kept by a shared cache.
   const params = new URL(request.url, 'http://page').searchParams;

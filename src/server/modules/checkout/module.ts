@@ -48,6 +48,7 @@ export const checkoutModule = defineModule('checkout', (app, { config, database,
     onError: (error, intentId) =>
       app.log.error({ err: error, intentId }, 'reconciling a payment failed: will ask again later'),
     onPass: (result, first) => {
+      app.metrics?.reconciled(result);
       if (result.created > 0) {
         app.log.warn(result, 'reconciliation created orders for paid payments that had none');
       } else if (first) {

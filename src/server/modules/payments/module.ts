@@ -1,3 +1,4 @@
+import { timed } from '../../observability/metrics.js';
 import { defineModule } from '../shop-module.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripeProvider } from './stripe-provider.js';
@@ -22,6 +23,11 @@ declare module 'fastify' {
 export const paymentsModule = defineModule('payments', (app, { config, database, stripeClient }) => {
   const stripe = config.stripe ? createStripeProvider(config.stripe.secretKey, stripeClient) : undefined;
   const testProcessor = stripe ? undefined : createTestProcessor(database.db);
-  app.decorate<PaymentProvider>('paymentProvider', stripe ?? testProcessor!);
+  const provider: PaymentProvider = stripe ?? testProcessor!;
+  // Each call timed and its failures counted, when metrics are read (decision 0073).
+  app.decorate<PaymentProvider>(
+    'paymentProvider',
+    app.metrics ? timed(provider, 'payment', app.metrics) : provider,
+  );
   app.decorate('payments', { stripe, testProcessor });
 });

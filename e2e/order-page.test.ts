@@ -394,24 +394,32 @@ describe('the e-mails', () => {
   });
 });
 
+/** The admin's order dialog of `orderId`, found by its customer's e-mail in Order Management. */
+async function openOrderDialog(customer: Auth, orderId: number, viewport: typeof PHONE) {
+  const { page, errors } = await openSignedIn(
+    browser,
+    shop.url,
+    admin,
+    '/admin/dashboard?tab=orders',
+    viewport,
+    {
+      bypassCSP: true,
+    },
+  );
+  await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
+  await page.fill('#order-search', customer.user.email);
+  await page.getByRole('button', { name: `View order #${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order #${orderId}` });
+  await dialog.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+  return { page, errors, dialog };
+}
+
 describe("the admin's refund", () => {
   it("asks 'Refund $X to the customer's card?' first: Don't refund sends nothing, Confirm refund sends it", async () => {
     const customer = await registerThroughApi();
     const order = await placeOrder(customer);
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, errors } = await openSignedIn(
-        browser,
-        shop.url,
-        admin,
-        '/admin/dashboard?tab=orders',
-        viewport,
-        { bypassCSP: true },
-      );
-      await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
-      await page.fill('#order-search', customer.user.email);
-      await page.getByRole('button', { name: `View order #${order.id}` }).click();
-      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
-      await dialog.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
+      const { page, errors, dialog } = await openOrderDialog(customer, order.id, viewport);
 
       const refunds: string[] = [];
       page.on('request', (request) => {
@@ -459,19 +467,7 @@ describe("the admin's refund", () => {
     }>(`/api/orders/${order.id}`, { token: admin.token });
     const granola = placed.items.find((item) => item.product_name === GRANOLA)!;
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, errors } = await openSignedIn(
-        browser,
-        shop.url,
-        admin,
-        '/admin/dashboard?tab=orders',
-        viewport,
-        { bypassCSP: true },
-      );
-      await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
-      await page.fill('#order-search', customer.user.email);
-      await page.getByRole('button', { name: `View order #${order.id}` }).click();
-      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
-      await dialog.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
+      const { page, errors, dialog } = await openOrderDialog(customer, order.id, viewport);
       const form = dialog.getByRole('form', { name: 'Refund' });
       // The segmented switch: its radios are drawn by their labels.
       await form.locator('label', { hasText: 'Chosen lines' }).click();

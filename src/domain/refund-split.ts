@@ -57,17 +57,7 @@ export function splitRefund(refundCents: number, left: RefundParts): RefundParts
     parts = [...amounts];
     parts[0]! += refundCents - total;
   } else {
-    const exact = amounts.map((amount) => (amount * refundCents) / total);
-    parts = exact.map(Math.floor);
-    let rest = refundCents - sum(parts);
-    const byRemainder = exact
-      .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-      .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-    for (const { index } of byRemainder) {
-      if (rest <= 0) break;
-      parts[index]! += 1;
-      rest -= 1;
-    }
+    parts = shareOut(refundCents, amounts, total);
   }
   return {
     goodsCents: parts[0]!,

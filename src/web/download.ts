@@ -12,6 +12,11 @@ export async function downloadWithSession(
   const token = readStoredToken();
   const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(failure.replace('{status}', String(response.status)));
+  await saveResponse(response, fallbackName);
+}
+
+/** Hands an answer's body to the browser as a file, under the name the server gives, else `fallbackName`. */
+export async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());

@@ -20,6 +20,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `read` once per scrape, however many gauges take from it: its answer is shared for a second (a
+ * scrape reads every gauge at once; the next comes seconds later).
+ */
+function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at > 1_000) last = { at: now, answer: read() };
+    return last.answer;
+  };
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export function registerMetrics(
@@ -64,7 +77,7 @@ export function registerMetrics(
       ],
     );
   }
-  const dueJobs = async () =>
+  const dueJobs = perScrape(() =>
     database.db
       .select({
         type: jobs.type,
@@ -75,7 +88,8 @@ export function registerMetrics(
       })
       .from(jobs)
       .where(and(isNull(jobs.completedAt), lte(jobs.runAt, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)))
-      .groupBy(jobs.type);
+      .groupBy(jobs.type),
+  );
   metrics.gauge('jobs_due', 'Background jobs due and not done, by type.', ['type'], async () =>
     (await dueJobs()).map((row) => ({ labels: { type: row.type }, value: row.count })),
   );
@@ -85,7 +99,7 @@ export function registerMetrics(
     ['type'],
     async () => (await dueJobs()).map((row) => ({ labels: { type: row.type }, value: row.oldest })),
   );
-  const outbox = async () => {
+  const outbox = perScrape(async () => {
     const [row] = await database.db
       .select({
         count: sql<number>`count(*)::int`.mapWith(Number),
@@ -97,7 +111,7 @@ export function registerMetrics(
       .from(emailOutbox)
       .where(eq(emailOutbox.status, 'pending'));
     return row ?? { count: 0, oldest: 0 };
-  };
+  });
   metrics.gauge(
     'email_outbox_pending',
     'E-mails written and not yet handed to the mail server.',

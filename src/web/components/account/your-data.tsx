@@ -1,4 +1,5 @@
 import { Download, Trash2 } from 'lucide-react';
+import { saveResponse } from '../../download';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Reauthentication } from '../../../domain/accounts';
 import { privacyMessages } from '../../../domain/privacy';
@@ -21,16 +22,7 @@ async function downloadMyData(userId: number): Promise<void> {
     const message = typeof body?.message === 'string' ? body.message : privacyMessages.exportFailed;
     throw new ApiError(message, response.status);
   }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(response, 'my-data.json');
 }
 
 /**

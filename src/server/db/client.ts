@@ -6,9 +6,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { tracingEnabled } from '../observability/tracing.js';
 import { migrationsFolder } from '../paths.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { createPglite, ensureWritableDirectory } from './pglite-startup.js';
+import { tracedPglite } from './pglite-tracing.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which engine they talk to. */
@@ -131,7 +133,8 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
     await lock?.release();
     throw error;
   }
-  const pgliteDb = drizzlePglite(client, { schema });
+  // Statements in spans while traces are sent (decision 0074); pg's instrumentation does PostgreSQL's.
+  const pgliteDb = drizzlePglite(tracingEnabled() ? tracedPglite(client) : client, { schema });
   const db = pgliteDb as unknown as Database;
   let closed = false;
   return {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { logTraceFields, tracingEnabled } from '../observability/tracing.js';
 import { serializeError } from './log-redaction.js';
 import { clientRequestId } from './request-id.js';
 
@@ -24,6 +25,8 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
+      // Each line written inside a traced request or job names its trace (decision 0074).
+      ...(tracingEnabled() ? { mixin: logTraceFields } : {}),
       serializers: {
         // A failed query's values (a shopper's name, address, e-mail) never reach the log.
         err: serializeError,

@@ -1,4 +1,4 @@
-import { timed } from '../../observability/metrics.js';
+import { observed } from '../../observability/outside-services.js';
 import { defineModule } from '../shop-module.js';
 import { cachedImageStore } from './cache.js';
 import { imageCollectionHandler, imageCollectionJob, scheduleImageCollection } from './garbage.js';
@@ -21,11 +21,9 @@ export const imagesModule = defineModule('images', async (app, context) => {
   const { config, database, images: given, importImagesFrom } = context;
   const store = given ?? createImageStore(config, database.db);
   if (!given) app.addHook('onClose', async () => store.close());
-  // The store's calls timed (the cache in front of it answers most reads), when metrics are read.
-  const images = cachedImageStore(
-    app.metrics ? timed(store, 'images', app.metrics) : store,
-    config.imageCacheBytes,
-  );
+  // The store's calls timed and traced (the cache in front of it answers most reads), when metrics
+  // are read or traces sent.
+  const images = cachedImageStore(observed(store, 'images', app.metrics), config.imageCacheBytes);
   app.decorate('images', images);
   if (importImagesFrom) await importLegacyImages(store, importImagesFrom, app.log);
   app.jobs.handle(imageCollectionJob, imageCollectionHandler(database.db, images, app.log));

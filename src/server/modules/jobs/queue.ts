@@ -30,6 +30,7 @@ import { describeIssues, StoredRecordError } from '../../../domain/stored/versio
 import type { Database } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { JobDefinition, JobHandler, JobPayloadInput } from './definition.js';
+import { currentSpanFailed, inSpan, untraced } from '../../observability/tracing.js';
 
 export {
   defineJob,
@@ -216,7 +217,8 @@ export function createJobRunner(options: { db: Database; log: FastifyBaseLogger 
         return running;
       }
       again = false;
-      running = round()
+      // A round asked for by a request (runSoon) is not part of that request's trace.
+      running = untraced(round)
         .catch((error: unknown) => {
           log.error({ err: error, type }, 'job round failed');
           return 0;
@@ -248,7 +250,13 @@ export function createJobRunner(options: { db: Database; log: FastifyBaseLogger 
         set: { lockedAt: sql`now()`, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` },
       });
       for (const job of claimed) {
-        if (await runJob(job)) finished++;
+        // Each job a trace of its own, its statements and calls its children (decision 0074).
+        const done = await inSpan(
+          `job ${job.type}`,
+          { root: true, attributes: { 'job.type': job.type, 'job.id': job.id, 'job.attempt': job.attempts } },
+          () => runJob(job),
+        );
+        if (done) finished++;
       }
       if (claimed.length < BATCH) break;
     }
@@ -287,6 +295,7 @@ export function createJobRunner(options: { db: Database; log: FastifyBaseLogger 
         .where(ours);
       return true;
     } catch (error) {
+      currentSpanFailed(error);
       const permanent = error instanceof PermanentJobError;
       const giveUp = permanent || job.attempts >= job.maxAttempts;
       log[giveUp ? 'error' : 'warn'](

@@ -31,6 +31,7 @@
  * wake during a round brings one more round), and the runner polls it every POLL_MS as a backstop.
  */
 import { Readable } from 'node:stream';
+import { SpanKind } from '@opentelemetry/api';
 import { and, eq, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,6 +40,7 @@ import { outboxHeadersColumnSchema } from '../../../domain/stored/outbox-headers
 import { describeIssues } from '../../../domain/stored/versions.js';
 import type { Database } from '../../db/client.js';
 import { emailOutbox, marketingConsents } from '../../db/schema.js';
+import { currentSpanFailed, inSpan } from '../../observability/tracing.js';
 import { claimDue, type JobRunner } from '../jobs/queue.js';
 import type { Sender } from './layout.js';
 import { enqueueEmails, messageIdDomain, type OutgoingEmail, type TransactionalEmail } from './outbox.js';
@@ -358,6 +360,7 @@ export function createMailer({
           ...(headers.data ? { headers: headers.data } : {}),
         });
       } catch (error) {
+        currentSpanFailed(error);
         await handoff.marking?.catch(() => {});
         const responseCode = (error as { responseCode?: unknown }).responseCode;
         const answered = typeof responseCode === 'number';
@@ -437,7 +440,17 @@ export function createMailer({
     };
     const sender = async () => {
       for (let row = await nextRow(); row; row = await nextRow()) {
-        if (await deliverOne(row)) sent++;
+        // Each e-mail a trace of its own (decision 0074): its id in the outbox, never its address.
+        const delivered = await inSpan(
+          'email send',
+          {
+            root: true,
+            kind: SpanKind.CLIENT,
+            attributes: { 'email.id': row.id, 'email.attempt': row.attempts },
+          },
+          () => deliverOne(row),
+        );
+        if (delivered) sent++;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, sender));

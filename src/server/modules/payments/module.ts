@@ -1,4 +1,4 @@
-import { timed } from '../../observability/metrics.js';
+import { observed } from '../../observability/outside-services.js';
 import { defineModule } from '../shop-module.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripeProvider } from './stripe-provider.js';
@@ -24,10 +24,8 @@ export const paymentsModule = defineModule('payments', (app, { config, database,
   const stripe = config.stripe ? createStripeProvider(config.stripe.secretKey, stripeClient) : undefined;
   const testProcessor = stripe ? undefined : createTestProcessor(database.db);
   const provider: PaymentProvider = stripe ?? testProcessor!;
-  // Each call timed and its failures counted, when metrics are read (decision 0073).
-  app.decorate<PaymentProvider>(
-    'paymentProvider',
-    app.metrics ? timed(provider, 'payment', app.metrics) : provider,
-  );
+  // Each call timed and counted when metrics are read, and traced when traces are sent (decisions
+  // 0073, 0074).
+  app.decorate<PaymentProvider>('paymentProvider', observed(provider, 'payment', app.metrics));
   app.decorate('payments', { stripe, testProcessor });
 });

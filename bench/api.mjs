@@ -10,6 +10,9 @@
  *   npm run bench:api -- --check-ceiling          (the ceiling's statements against the shop's)
  *   npm run bench:api -- --pglite-only --metrics  (the shop again with Prometheus metrics on, decision
  *                                                   0073, in the same run)
+ *   npm run bench:api -- --pglite-only --reads-only --baseline /tmp/base --rounds 2
+ *                                                 (another checkout's build, in turn with this one, for
+ *                                                  before and after in one run; reads only)
  *   npm run bench:api -- --postgres-only --writes-only --profile /tmp/prof   (then
  *     node bench/cpu-profile-summary.mjs /tmp/prof/<file>.cpuprofile: where the shop's time went)
  *
@@ -38,6 +41,12 @@ const PGLITE_ONLY = args.includes('--pglite-only');
 const POSTGRES_ONLY = args.includes('--postgres-only');
 /** Only the checkout writes (no catalogue reads). */
 const WRITES_ONLY = args.includes('--writes-only');
+/** Only the catalogue reads (no checkout writes). */
+const READS_ONLY = args.includes('--reads-only');
+/** A checkout directory whose build is measured in turn with this one (before and after). */
+const BASELINE = args.includes('--baseline') ? resolve(args[args.indexOf('--baseline') + 1]) : undefined;
+/** With --baseline: how many times each shop is measured, alternating. */
+const ROUNDS = Number(args[args.indexOf('--rounds') + 1]) || 1;
 /** Each database's shop a second time with METRICS_TOKEN set (metrics counted on every request). */
 const METRICS = args.includes('--metrics');
 const METRICS_ENV = { METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
@@ -128,8 +137,8 @@ function writes(url, path, next, { connections, amount, onResponse } = {}) {
 /** A write run's rate: requests answered over the run's own length (runs of a fixed amount end early). */
 const rate = (run) => run.total / run.seconds;
 
-async function benchShop(name, env, { databaseUrl, nodeArgs } = {}) {
-  const shop = await startShop(env, { nodeArgs });
+async function benchShop(name, env, { databaseUrl, nodeArgs, cwd } = {}) {
+  const shop = await startShop(env, { nodeArgs, cwd });
   const rows = [];
   const writeRows = [];
   let ceiling;
@@ -163,6 +172,7 @@ async function benchShop(name, env, { databaseUrl, nodeArgs } = {}) {
       });
     }
 
+    if (READS_ONLY) return { rows, writeRows };
     // 64 shoppers with sessions.
     const people = [];
     for (let i = 0; i < CONNECTIONS; i++) {
@@ -474,7 +484,11 @@ const collect = ({ rows, writeRows }) => {
   writeResults.push(...writeRows);
 };
 if (!POSTGRES_ONLY) {
-  collect(await benchShop('PGlite', {}));
+  for (let round = 1; round <= (BASELINE ? ROUNDS : 1); round++) {
+    const suffix = BASELINE && ROUNDS > 1 ? ` (round ${round})` : '';
+    if (BASELINE) collect(await benchShop(`PGlite, baseline${suffix}`, {}, { cwd: BASELINE }));
+    collect(await benchShop(`PGlite${suffix}`, {}));
+  }
   if (METRICS) collect(await benchShop('PGlite, metrics on', METRICS_ENV));
 }
 if (!PGLITE_ONLY) {

@@ -3,19 +3,32 @@
  * package (node_modules/<package>), the shop's own code, Node's internals, garbage collection and idle
  * time, then the functions with the most self time.
  *
- *   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top functions, default 25]
+ *   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top functions, default 25] [--last <seconds>]
+ *
+ * `--last 6` counts only the profile's last six seconds: the load, not the start-up before it.
  *
  * `bench/api.mjs --profile <dir>` writes the shop's profile there (NODE_OPTIONS=--cpu-prof).
  */
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const lastAt = argv.indexOf('--last');
+const lastSeconds = lastAt >= 0 ? Number(argv.splice(lastAt, 2)[1]) : undefined;
+const [file, topArg] = argv;
 if (!file) {
   console.error('usage: node bench/cpu-profile-summary.mjs <file.cpuprofile> [top]');
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const TOP = Number(topArg) || 25;
+
+// With --last, the samples before the window weigh nothing.
+if (lastSeconds !== undefined) {
+  let at = profile.startTime;
+  const times = profile.timeDeltas.map((delta) => (at += delta));
+  const from = at - lastSeconds * 1e6;
+  profile.timeDeltas = profile.timeDeltas.map((delta, i) => (times[i] >= from ? delta : 0));
+}
 
 // Self time per node: the time deltas of the samples that landed on it.
 const selfMs = new Map();

@@ -20,13 +20,15 @@ export const freePort = () =>
   });
 
 /**
- * The built shop (build/app/server/main.js) on a free port and a temporary DATA_DIR; `nodeArgs` go to
- * node before the script (`--cpu-prof`, which NODE_OPTIONS does not take).
+ * The built shop (build/app/server/main.js, of `cwd`'s checkout when given) on a free port and a
+ * temporary DATA_DIR; `nodeArgs` go to node before the script (`--cpu-prof`, which NODE_OPTIONS does
+ * not take).
  */
-export async function startShop(env, { nodeArgs = [] } = {}) {
+export async function startShop(env, { nodeArgs = [], cwd } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'northbite-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, 'build/app/server/main.js'], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

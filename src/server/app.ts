@@ -38,13 +38,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded database runs one statement at a time: requests take turns in arrival order.
   const queue =
     database.driver === 'pglite' ? createFairQueue({ slots: PGLITE_SLOTS, ...config.databaseQueue }) : null;
-  if (queue) registerDatabaseQueue(app, queue);
   // Prometheus metrics when someone reads them (decision 0073); first, so every module can count.
   registerMetrics(app, { config, database, queue });
   // Ending a user's sessions voids their cart restore links too (decision 0040).
   const sessions = createSessionStore(database.db, config.sessionTtlDays, revokeRestoreLinks);
   app.decorate('sessions', sessions);
   registerAccessControl(app, sessions.resolve);
+  // After the access check: a route's turn at the embedded database comes before its session lookup.
+  if (queue) registerDatabaseQueue(app, queue);
   // Every route's zod schemas validate its input and write its answer; they also make the API document.
   registerRouteSchemas(app);
   await app.register(fastifySwagger, openApiOptions);

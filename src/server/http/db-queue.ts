@@ -8,7 +8,13 @@
  *
  * A request that fails this way has done nothing yet, so retrying it is always safe.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preParsingHookHandler,
+} from 'fastify';
 import { HttpError } from './errors.js';
 
 export const QUEUE_FULL = 'The shop is very busy right now. Please try again in a moment.';
@@ -85,14 +91,14 @@ export function createFairQueue({
   };
 }
 
-/** Catalogue reads, answered from memory. */
-const CATALOGUE_READ = /^\/api\/(products|categories)(\/[^/?]*)?(\?|$)/;
+/** Catalogue reads, answered from memory: the routes of the catalogue's list and its items. */
+const CATALOGUE_READ = /^\/api\/(products|categories)(\/[^/]*)?$/;
 
-/** Every API request but health checks and catalogue reads. */
-const queued = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') &&
-  !request.url.startsWith('/api/health') &&
-  !(request.method === 'GET' && CATALOGUE_READ.test(request.url));
+/** Every API route but health checks and catalogue reads (GET). */
+const queuedRoute = (url: string, method: string) =>
+  url.startsWith('/api/') &&
+  !url.startsWith('/api/health') &&
+  !(method === 'GET' && CATALOGUE_READ.test(url));
 
 /** The slot a request holds, released by whichever of its ends comes first. */
 const held = new WeakMap<FastifyRequest, () => void>();
@@ -127,18 +133,34 @@ export function registerDatabaseQueue(app: FastifyInstance, queue: FairQueue): v
     held.delete(request);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (queued(request) && request.headers.authorization !== undefined) await take(request, reply);
-  });
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  const takeForSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined) await take(request, reply);
+  };
+  const giveBackBeforeBody: preParsingHookHandler = (request, _reply, payload, done) => {
     giveBack(request);
-    return payload;
-  });
-  app.addHook('preValidation', async (request, reply) => {
-    if (queued(request)) await take(request, reply);
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
+    done(null, payload);
+  };
+  const giveBackOnSend: onSendHookHandler = (request, _reply, payload, done) => {
     giveBack(request);
-    return payload;
+    done(null, payload);
+  };
+  // On the routes that use the database only, decided once per route: a catalogue read or a health
+  // check runs none of these hooks. Put first among a route's own hooks (the access check's session
+  // lookup is one of them, so this must run after the access check's own onRoute: app.ts's order).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => queuedRoute(route.url, method))) return;
+    // A route for several methods of which some are not queued (none today) checks per request.
+    const all = methods.every((method) => queuedRoute(route.url, method));
+    const when = (hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) =>
+      all
+        ? hook
+        : async (request: FastifyRequest, reply: FastifyReply) => {
+            if (queuedRoute(route.url, request.method)) await hook(request, reply);
+          };
+    route.onRequest = [when(takeForSession), ...(route.onRequest ? [route.onRequest].flat() : [])];
+    route.preParsing = [giveBackBeforeBody, ...(route.preParsing ? [route.preParsing].flat() : [])];
+    route.preValidation = [when(take), ...(route.preValidation ? [route.preValidation].flat() : [])];
+    route.onSend = [giveBackOnSend, ...(route.onSend ? [route.onSend].flat() : [])];
   });
 }

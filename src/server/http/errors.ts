@@ -91,6 +91,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.out
   throw badRequest(isGeneric && path ? `${path}: ${issue.message}` : issue.message);
 }
 
+/** A body in a type no route here reads (only the admin's product routes take multipart forms). */
+export const UNSUPPORTED_BODY_TYPE = 'The request body must be JSON (Content-Type: application/json).';
+
 /** What a request answers while the database cannot be reached or cannot take the work. */
 export const DATABASE_UNAVAILABLE =
   'We are having trouble reaching our database. Please try again in a moment.';
@@ -156,7 +159,9 @@ export function registerErrorHandling(
           ? 'Malformed JSON in request body'
           : (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
-            : error.message;
+            : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? UNSUPPORTED_BODY_TYPE
+              : error.message;
       const refusal =
         error instanceof PaymentExpiredError || error instanceof PaymentRetryError
           ? error.refusal

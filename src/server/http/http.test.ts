@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, redactSecrets } from '../app.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { registerAccessControl } from './audience.js';
+import { UNSUPPORTED_BODY_TYPE } from './errors.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('HTTP conventions', () => {
       payload: '<email/>',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toHaveProperty('message');
+    expect(res.json()).toEqual({ message: UNSUPPORTED_BODY_TYPE });
   });
 
   it('refuses bodies past the size limit with 413', async () => {
@@ -54,6 +55,17 @@ describe('HTTP conventions', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('refuses a multipart body with 415 on a route that takes JSON (only product uploads read one)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.ca\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: UNSUPPORTED_BODY_TYPE });
   });
 
   it('sends security headers and a policy on every response, and no X-Powered-By', async () => {

@@ -1,4 +1,5 @@
 import { databaseFailureKind } from '../../db/errors.js';
+import { registerUploads } from '../../http/basics.js';
 import { defineModule } from '../shop-module.js';
 import { productAdminRoutes } from './admin-routes.js';
 import { createProductAdminService } from './admin-service.js';
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** The catalogue: the public reads, served from a snapshot, and the admin's product management. */
-export const catalogModule = defineModule('catalog', (app, { config, database, databaseFailures }) => {
+export const catalogModule = defineModule('catalog', async (app, { config, database, databaseFailures }) => {
   const service = createCatalogService(database.db);
   const cache = createCatalogCache(database.db, service, {
     checkEveryMs: config.catalogCacheCheckMs,
@@ -32,7 +33,12 @@ export const catalogModule = defineModule('catalog', (app, { config, database, d
   app.decorate('catalog', catalog);
   app.decorate('catalogCache', cache);
   catalogRoutes(app, cache);
-  productAdminRoutes(app, createProductAdminService(database.db, catalog), catalog, app.images, () =>
-    cache.expire(),
-  );
+  // Multipart bodies (a product's image) are read by the admin's product routes only: in a scope of
+  // their own, the plugin's hooks run for those routes, not for every request (decision 0075).
+  await app.register(async (products) => {
+    await registerUploads(products);
+    productAdminRoutes(products, createProductAdminService(database.db, catalog), catalog, app.images, () =>
+      cache.expire(),
+    );
+  });
 });

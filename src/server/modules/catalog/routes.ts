@@ -5,10 +5,18 @@ import { categorySchema, productSchema } from '../../../domain/catalog-schemas.j
 import { isSlug } from '../../../domain/slug.js';
 import { notFound } from '../../http/errors.js';
 import { sendRepresentation } from '../../http/representation.js';
+import { documentedOnly } from '../../http/validation.js';
 import { errorResponses, notModified } from '../../http/route-schemas.js';
 import type { CatalogCache } from './cache.js';
 
-const slugParams = z.object({ slug: z.string().describe('The slug, e.g. chunky-variety-pack.') });
+/**
+ * A path parameter is always a string, so checking that it is one can never refuse anything: the
+ * schema only documents it (no parse on the catalogue's hottest reads, decision 0075), and the
+ * handler's `isSlug` decides, answering 404 to anything that is not a slug as before.
+ */
+const slugParams = documentedOnly(
+  z.object({ slug: z.string().describe('The slug, e.g. chunky-variety-pack.') }),
+);
 
 /**
  * The public catalogue, answered from the cache (cache.ts): each answer is serialized and compressed
@@ -19,6 +27,8 @@ const slugParams = z.object({ slug: z.string().describe('The slug, e.g. chunky-v
 export function catalogRoutes(fastify: FastifyInstance, cache: CatalogCache): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const anyone = { audience: 'anonymous' } as const;
+  // Each answer is sent as prepared, in the encoding asked for (representation.ts): the compression
+  // plugin's hooks have nothing to do on these routes (decision 0075).
   const tags = ['catalogue'];
   const cached = <S extends z.ZodType>(schema: S) => ({ 200: schema, 304: notModified, ...errorResponses });
 
@@ -26,6 +36,7 @@ export function catalogRoutes(fastify: FastifyInstance, cache: CatalogCache): vo
     '/api/products',
     {
       config: anyone,
+      compress: false,
       schema: { tags, summary: 'Every product the shop shows', response: cached(z.array(productSchema)) },
     },
     async (request, reply) => {
@@ -38,6 +49,7 @@ export function catalogRoutes(fastify: FastifyInstance, cache: CatalogCache): vo
     '/api/products/:slug',
     {
       config: anyone,
+      compress: false,
       schema: {
         tags,
         summary: 'One product, by its slug',
@@ -58,6 +70,7 @@ export function catalogRoutes(fastify: FastifyInstance, cache: CatalogCache): vo
     '/api/categories',
     {
       config: anyone,
+      compress: false,
       schema: {
         tags,
         summary: 'Every category, with its products',
@@ -78,6 +91,7 @@ export function catalogRoutes(fastify: FastifyInstance, cache: CatalogCache): vo
     '/api/categories/:slug',
     {
       config: anyone,
+      compress: false,
       schema: {
         tags,
         summary: 'One category with its products, by its slug',

@@ -692,7 +692,7 @@ describe('API reference', () => {
       expect(await allAccessibilityViolations(reference)).toEqual([]);
       await reference.close();
     }
-  });
+  }, 120_000); // axe over every route of the reference: 22 s alone, near 60 s beside another journey.
 });
 
 describe('accessibility', () => {

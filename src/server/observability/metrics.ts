@@ -9,6 +9,7 @@
  * address; no e-mail, name, id or token is ever a label.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { aroundMethods } from './method-proxy.js';
 
 /** Seconds: from a cached answer's fraction of a millisecond to a slow provider's seconds. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -112,35 +113,30 @@ export function createMetrics(): ShopMetrics {
  * image store). Properties that are not functions pass through.
  */
 export function timed<T extends object>(target: T, service: 'payment' | 'images', metrics: ShopMetrics): T {
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver) as unknown;
-      if (typeof value !== 'function' || typeof property !== 'string') return value;
-      return (...args: unknown[]) => {
-        const started = performance.now();
-        const done = (failed: boolean) =>
-          metrics.call(service, property, (performance.now() - started) / 1000, failed);
-        try {
-          const result = (value as (...a: unknown[]) => unknown).apply(object, args);
-          if (result instanceof Promise) {
-            return result.then(
-              (answer) => {
-                done(false);
-                return answer;
-              },
-              (error: unknown) => {
-                done(true);
-                throw error;
-              },
-            );
-          }
-          done(false);
-          return result;
-        } catch (error) {
-          done(true);
-          throw error;
-        }
-      };
-    },
+  return aroundMethods(target, (method, call) => {
+    const started = performance.now();
+    const done = (failed: boolean) =>
+      metrics.call(service, method, (performance.now() - started) / 1000, failed);
+    let result: unknown;
+    try {
+      result = call();
+    } catch (error) {
+      done(true);
+      throw error;
+    }
+    if (!(result instanceof Promise)) {
+      done(false);
+      return result;
+    }
+    return result.then(
+      (answer: unknown) => {
+        done(false);
+        return answer;
+      },
+      (error: unknown) => {
+        done(true);
+        throw error;
+      },
+    );
   });
 }

@@ -17,6 +17,7 @@ import {
   type Attributes,
   type Span,
 } from '@opentelemetry/api';
+import { aroundMethods } from './method-proxy.js';
 
 const TRACER = 'northbite-shop';
 
@@ -131,23 +132,21 @@ function failed(span: Span, error: unknown): void {
  * client does underneath (its HTTP calls are the span's children).
  */
 export function traced<T extends object>(target: T, service: string): T {
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver) as unknown;
-      if (typeof value !== 'function' || typeof property !== 'string' || !started) return value;
-      return (...args: unknown[]) =>
-        inSpan(
-          `${service} ${property}`,
-          {
-            kind: SpanKind.CLIENT,
-            // Start-up's calls (the demo catalogue's images) are not traces of their own.
-            requireParent: true,
-            attributes: { 'shop.service': service, 'shop.operation': property },
-          },
-          () => (value as (...a: unknown[]) => unknown).apply(object, args),
-        );
-    },
-  });
+  return aroundMethods(
+    target,
+    (method, call) =>
+      inSpan(
+        `${service} ${method}`,
+        {
+          kind: SpanKind.CLIENT,
+          // Start-up's calls (the demo catalogue's images) are not traces of their own.
+          requireParent: true,
+          attributes: { 'shop.service': service, 'shop.operation': method },
+        },
+        call,
+      ),
+    tracingEnabled,
+  );
 }
 
 /**

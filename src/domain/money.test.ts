@@ -40,4 +40,19 @@ describe('money', () => {
     expect(formatPriceShort(3499)).toBe('$34.99');
     expect(formatPriceShort(-1500)).toBe('-$15');
   });
+
+  it("writes every price exactly as Intl's en-CA CAD currency format does", () => {
+    const intl = new Intl.NumberFormat('en-CA', {
+      style: 'currency',
+      currency: 'CAD',
+      minimumFractionDigits: 2,
+    });
+    const samples = [1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 100001, 999999, 1000000, 12345678901];
+    // Integer cents, both signs, and every cent of the first few dollars.
+    const cents = [...samples, ...samples.map((c) => -c), ...Array.from({ length: 1200 }, (_, i) => i)];
+    for (const c of cents) expect(formatPrice(c), String(c)).toBe(intl.format(c / 100));
+    // Fractions of a cent are dropped towards zero, as before; negative zero is not written with a sign.
+    expect(formatPrice(1195.9)).toBe('$11.95');
+    expect(formatPrice(-0.4)).toBe('$0.00');
+  });
 });

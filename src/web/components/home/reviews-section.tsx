@@ -16,7 +16,14 @@ function Stars({ count }: { count: number }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+let dateFormat: Intl.DateTimeFormat | undefined;
+/** Built when the reviews arrive, not as the page's scripts load: it loads the locale's data (decision 0076). */
+const reviewMonth = (iso: string) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  })).format(new Date(iso));
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; reviews: DisplayedReview[] };
 
@@ -65,7 +72,7 @@ export function ReviewsSection() {
                         Verified
                       </span>
                     </figcaption>
-                    <p className="text-xs text-muted">{dateFormat.format(new Date(review.date))}</p>
+                    <p className="text-xs text-muted">{reviewMonth(review.date)}</p>
                   </figure>
                 </li>
               ))}

@@ -39,6 +39,15 @@ export function allAccessibilityViolations(page: Page): Promise<string[]> {
 
 /** Injects axe-core, runs the WCAG 2.1 A/AA rules, keeps the violations of the given impacts (all if null). */
 async function runAxe(page: Page, impacts: string[] | null): Promise<string[]> {
+  // axe finds a text's background by hit-testing where it is laid out, so while a section below the
+  // fold is still skipped it waits until the page has laid them all out after hydration (decision
+  // 0076). Without scripts nothing is skipped.
+  const waiting = await page.evaluate(() =>
+    [...document.querySelectorAll('.below-fold')].some(
+      (element) => getComputedStyle(element).contentVisibility !== 'visible',
+    ),
+  );
+  if (waiting) await page.waitForSelector('html[data-laid-out]', { state: 'attached', timeout: 15_000 });
   const { createRequire } = await import('node:module');
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ path: axePath });

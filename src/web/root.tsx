@@ -24,6 +24,7 @@ import { WelcomeNotice } from './features/session/welcome-notice';
 import { PendingPage } from './components/pending-page';
 import { MarketingTracker } from './features/marketing/marketing-tracker';
 import { whenIdleAfterLoad } from './after-load';
+import { BelowFoldScript, BelowFoldWithoutScripts, useLayOutBelowFold } from './below-fold';
 import './load-context';
 import { useNonce } from './nonce';
 import { ScriptOnlyForms } from './script-only-forms';
@@ -69,6 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const settings = rootData?.settings;
+  // After hydration the sections below the fold are laid out in idle moments (decision 0076); here
+  // so that error pages do it too.
+  useLayOutBelowFold();
   return (
     <html lang="en-CA">
       <head>
@@ -76,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b3a29" />
         <InlineStylesheet />
+        <BelowFoldWithoutScripts />
         <ScriptOnlyForms />
         <Meta />
         <Links />
@@ -97,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {settings && <SiteFooter {...settings} />}
         <CanadianBanner />
         <MarketingTracker publicKey={rootData?.klaviyoPublicKey ?? null} />
+        <BelowFoldScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

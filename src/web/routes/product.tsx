@@ -98,7 +98,7 @@ function Highlights({ product }: { product: Product }) {
     </ul>
   );
   return (
-    <section aria-labelledby="highlights-title" className="container-page py-16">
+    <section aria-labelledby="highlights-title" className="below-fold container-page py-16">
       <h2 id="highlights-title" className="section-title text-center">
         Why you'll love it
       </h2>
@@ -238,7 +238,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <section
         aria-labelledby="ingredients-title"
-        className="container-page grid gap-10 pb-16 md:grid-cols-2"
+        className="below-fold container-page grid gap-10 pb-16 md:grid-cols-2"
       >
         <div>
           <h2 id="ingredients-title" className="font-display text-2xl font-semibold">
@@ -280,7 +280,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <NutritionComparison nutrition={product.nutrition} competitors={product.competitors} />
       )}
 
-      <section aria-labelledby="faq-title" className="container-page max-w-3xl py-16">
+      <section aria-labelledby="faq-title" className="below-fold container-page max-w-3xl py-16">
         <h2 id="faq-title" className="section-title text-center">
           Frequently asked questions
         </h2>

@@ -58,7 +58,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <section
           key={section.slug}
           aria-labelledby={`section-${section.slug}`}
-          className="container-page py-8 md:py-16"
+          // The first section holds the largest image of a phone's first screen; the rest wait.
+          className={`container-page py-8 md:py-16${i === 0 ? '' : ' below-fold'}`}
         >
           <div className="mb-5 flex flex-wrap items-end justify-between gap-4 md:mb-8">
             <h2 id={`section-${section.slug}`} className="section-title">

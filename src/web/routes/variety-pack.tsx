@@ -131,7 +131,7 @@ export default function VarietyPackPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-label="Why this pack" className="bg-forest text-cream">
+      <section aria-label="Why this pack" className="below-fold bg-forest text-cream">
         <ul className="container-page grid grid-cols-2 gap-6 py-10 sm:grid-cols-3 lg:grid-cols-5">
           {sellingPoints.map(({ icon: Icon, label }) => (
             <li key={label} className="flex flex-col items-center gap-3 text-center">
@@ -154,7 +154,7 @@ export default function VarietyPackPage({ loaderData }: Route.ComponentProps) {
 
       <ScrollingBanner text="Chunky Protein Cookie Variety Pack" />
 
-      <section aria-labelledby="instagram-title" className="container-page py-16 md:py-24">
+      <section aria-labelledby="instagram-title" className="below-fold container-page py-16 md:py-24">
         <div className="text-center">
           <p className="eyebrow">@{handle}</p>
           <h2 id="instagram-title" className="section-title mt-2">

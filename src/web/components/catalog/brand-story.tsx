@@ -12,7 +12,7 @@ function scrollToVarietyOrTop() {
 export function BrandStory({ imageUrl }: { imageUrl: string | undefined }) {
   const { pathname } = useLocation();
   return (
-    <section aria-labelledby="brand-story-title" className="bg-sand py-10 md:py-24">
+    <section aria-labelledby="brand-story-title" className="below-fold bg-sand py-10 md:py-24">
       <div className="container-page grid items-center gap-10 md:grid-cols-2">
         {/* Decorative beside the story; on phones it would be a screen of scrolling, so it is not shown
             there (a lazy image that is not displayed is not fetched). */}

@@ -6,7 +6,7 @@ import { FeatureIcon } from '../feature-icon';
 /** The row of feature icons under a category's products. */
 export function FeatureRow({ features }: { features: CategoryConfig['features'] }) {
   return (
-    <section aria-label="Why you'll love them" className="border-y border-beige bg-white">
+    <section aria-label="Why you'll love them" className="below-fold border-y border-beige bg-white">
       <ul className="container-page grid grid-cols-2 gap-6 py-10 sm:grid-cols-3 lg:grid-cols-5">
         {features.map((feature) => (
           <li key={feature.label} className="flex flex-col items-center gap-3 text-center">
@@ -49,7 +49,7 @@ export function QualityPromise({
   return (
     <section
       aria-labelledby="quality-title"
-      className="container-page grid items-center gap-8 py-12 md:grid-cols-2 md:gap-10 md:py-24"
+      className="below-fold container-page grid items-center gap-8 py-12 md:grid-cols-2 md:gap-10 md:py-24"
     >
       <div className="space-y-5">
         <p className="eyebrow">Our quality promise</p>
@@ -67,7 +67,7 @@ export function QualityPromise({
 
 export function IngredientHighlight({ highlight }: { highlight: CategoryConfig['ingredientHighlight'] }) {
   return (
-    <section aria-labelledby="ingredients-title" className="bg-sand py-12 md:py-24">
+    <section aria-labelledby="ingredients-title" className="below-fold bg-sand py-12 md:py-24">
       <div className="container-page grid items-center gap-8 md:grid-cols-2 md:gap-10">
         {highlight.imageUrl && <SceneImage url={highlight.imageUrl} alt={highlight.altText} />}
         <div className="space-y-5">

@@ -38,7 +38,12 @@ export function StarterPack({
   const [quantity, setQuantity] = useState(1);
   const [subscription, setSubscription] = useState<SubscriptionChoice | null>(null);
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-24 py-8 md:py-24">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      // Closing another page it sits far below the fold; as the variety pack page's buy box it does not.
+      className={`container-page scroll-mt-24 py-8 md:py-24${buyBox ? '' : ' below-fold'}`}
+    >
       <div className="grid items-center gap-6 overflow-hidden rounded-[2rem] bg-white p-5 shadow-sm ring-1 ring-beige md:grid-cols-2 md:gap-10 md:p-12">
         {/* A smaller picture on phones keeps the price and Add to Cart near the heading. */}
         <Link

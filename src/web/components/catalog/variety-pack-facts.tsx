@@ -33,7 +33,7 @@ export async function varietyFlavourFacts(
 export function VarietyPackFacts({ flavours, allergens }: { flavours: FlavourFacts[]; allergens: string[] }) {
   if (flavours.length === 0) return null;
   return (
-    <section aria-labelledby="flavour-facts-title" className="container-page pb-16">
+    <section aria-labelledby="flavour-facts-title" className="below-fold container-page pb-16">
       <h2 id="flavour-facts-title" className="section-title text-center">
         Nutrition Facts, flavour by flavour
       </h2>

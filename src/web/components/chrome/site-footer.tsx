@@ -52,7 +52,7 @@ export function SiteFooter({ publicUrl, contactEmail, businessAddress, instagram
     },
   };
   return (
-    <footer className="bg-ink text-cream print:hidden">
+    <footer className="below-fold bg-ink text-cream print:hidden">
       <JsonLd data={organization} />
       {/* Phones: the brand block, then Shop and Help side by side; the legal links sit with the copyright
           line at every width (docs/decisions/0055). */}

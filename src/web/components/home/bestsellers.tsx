@@ -11,7 +11,7 @@ export interface BestsellerCard {
 
 export function Bestsellers({ categories }: { categories: BestsellerCard[] }) {
   return (
-    <section aria-labelledby="bestsellers-title" className="container-page py-16 md:py-24">
+    <section aria-labelledby="bestsellers-title" className="below-fold container-page py-16 md:py-24">
       <div className="text-center">
         <p className="eyebrow">Fan favourites</p>
         <h2 id="bestsellers-title" className="section-title mt-2">

@@ -32,7 +32,7 @@ function Mark({ yes }: { yes: boolean }) {
 /** On small screens only our column shows, and the heading becomes 'What Makes Us Different?'. */
 export function ComparisonTable() {
   return (
-    <section aria-labelledby="comparison-title" className="bg-sand py-16 md:py-24">
+    <section aria-labelledby="comparison-title" className="below-fold bg-sand py-16 md:py-24">
       <div className="container-page max-w-4xl">
         <h2 id="comparison-title" className="section-title text-center">
           <span className="md:hidden">What Makes Us Different?</span>

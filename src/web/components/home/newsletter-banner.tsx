@@ -30,7 +30,7 @@ export function NewsletterBanner() {
   }
 
   return (
-    <section aria-labelledby="newsletter-title" className="bg-cocoa text-cream">
+    <section aria-labelledby="newsletter-title" className="below-fold bg-cocoa text-cream">
       <div className="container-page grid items-center gap-8 py-14 md:grid-cols-2">
         <div className="space-y-3">
           <Mail className="h-8 w-8 text-maple-light" aria-hidden="true" />

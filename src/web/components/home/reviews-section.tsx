@@ -48,7 +48,7 @@ export function ReviewsSection() {
   }, []);
 
   return (
-    <section aria-labelledby="reviews-title" className="bg-sand py-16 md:py-24">
+    <section aria-labelledby="reviews-title" className="below-fold bg-sand py-16 md:py-24">
       <div className="container-page">
         <h2 id="reviews-title" className="section-title text-center">
           What Our Snack Lovers Are Saying

@@ -27,7 +27,7 @@ export function NutritionComparison({
   competitors: Competitor[];
 }) {
   return (
-    <section aria-labelledby="compare-title" className="bg-sand py-16">
+    <section aria-labelledby="compare-title" className="below-fold bg-sand py-16">
       <div className="container-page max-w-5xl">
         <h2 id="compare-title" className="section-title text-center">
           We vs Them

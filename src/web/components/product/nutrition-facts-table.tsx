@@ -23,7 +23,7 @@ const rule = 'border-t border-ink';
 export function NutritionFactsTable({ table }: { table: Table | null }) {
   if (!table) return null;
   return (
-    <section aria-labelledby="nutrition-facts-title" className="container-page pb-16">
+    <section aria-labelledby="nutrition-facts-title" className="below-fold container-page pb-16">
       <FactsTable table={table} titleId="nutrition-facts-title" Title="h2" />
     </section>
   );

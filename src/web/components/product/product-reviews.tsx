@@ -114,7 +114,7 @@ export default function ProductReviews({
     <section
       id="reviews"
       aria-labelledby="reviews-title"
-      className="container-page max-w-4xl scroll-mt-24 py-16"
+      className="below-fold container-page max-w-4xl scroll-mt-24 py-16"
     >
       <h2 id="reviews-title" className="section-title text-center">
         Customer reviews

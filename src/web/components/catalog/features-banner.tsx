@@ -12,7 +12,10 @@ export const snackFeatures = [
 /** 'Snack Smarter, Live Better' with the features, each with icon and label (shop page). */
 export function FeaturesBanner() {
   return (
-    <section aria-labelledby="features-banner-title" className="below-fold bg-forest py-10 text-cream sm:py-14">
+    <section
+      aria-labelledby="features-banner-title"
+      className="below-fold bg-forest py-10 text-cream sm:py-14"
+    >
       <div className="container-page text-center">
         <h2 id="features-banner-title" className="font-display text-3xl font-semibold text-cream sm:text-4xl">
           Snack Smarter, Live Better

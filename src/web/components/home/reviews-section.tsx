@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages';
 import { reviewsToShow, type DisplayedReview, type Review } from '../../../domain/reviews';
 import { apiRequest } from '../../api';
 import { Spinner } from '../spinner';
+import { monthYear } from '../../dates';
 
 function Stars({ count }: { count: number }) {
   return (
@@ -15,15 +16,6 @@ function Stars({ count }: { count: number }) {
     </p>
   );
 }
-
-let dateFormat: Intl.DateTimeFormat | undefined;
-/** Built when the reviews arrive, not as the page's scripts load: it loads the locale's data (decision 0076). */
-const reviewMonth = (iso: string) =>
-  (dateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  })).format(new Date(iso));
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; reviews: DisplayedReview[] };
 
@@ -72,7 +64,7 @@ export function ReviewsSection() {
                         Verified
                       </span>
                     </figcaption>
-                    <p className="text-xs text-muted">{reviewMonth(review.date)}</p>
+                    <p className="text-xs text-muted">{monthYear(review.date)}</p>
                   </figure>
                 </li>
               ))}

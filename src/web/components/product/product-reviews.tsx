@@ -5,15 +5,10 @@ import type { ReviewSort } from '../../../domain/product-reviews';
 import { apiRequest } from '../../api';
 import { useStoredUser } from '../../features/session/stored-session';
 import { StarRating } from './star-rating';
+import { monthDayYear } from '../../dates';
 
 const ReviewForm = lazy(() => import('./review-form'));
 
-const MONTHS = 'January February March April May June July August September October November December'.split(
-  ' ',
-);
-/** "November 29, 2026" from an ISO time, the same on the server and in every browser. */
-const dateOf = (iso: string) =>
-  `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 /** The page of a product without published reviews. */
 const noReviews: ProductReviewPage = {
   summary: { average: 0, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
@@ -33,7 +28,7 @@ function ReviewCard({ review, onHelpful }: { review: PublicProductReview; onHelp
       <p className="mt-1 text-sm text-muted">
         <span className="font-semibold text-ink">{review.author}</span>
         {review.author === 'Verified buyer' ? ' · ' : ' · Verified buyer · '}
-        <time dateTime={review.created_at}>{dateOf(review.created_at)}</time>
+        <time dateTime={review.created_at}>{monthDayYear(review.created_at)}</time>
       </p>
       <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-ink">{review.text}</p>
       {review.reply && (

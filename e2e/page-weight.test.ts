@@ -2,7 +2,7 @@
  * What a phone downloads before a public page can paint and hydrate (decision 0033), checked
  * exactly rather than timed: the stylesheet is in the document (no render-blocking request), the
  * two preloaded fonts are the core subset files and the pages show no character outside them, the
- * hero offers a phone-sized image, and the shop's own first-load scripts stay under 26.25 kB brotli
+ * hero offers a phone-sized image, and the shop's own first-load scripts stay under 26.5 kB brotli
  * beside the framework's, with no schema library in them (nor on the cart page).
  * The timings themselves are measured by `npm run bench:pages` (bench/README.md).
  */
@@ -119,8 +119,11 @@ describe('first-load weight of public pages', () => {
   // (decisions 0061-0064) added about 2.5 kB, inside the 5 kB they were allowed; the zoom view and
   // the review form are fetched on demand. 26 kB until the Web Vitals reporter's start on every page
   // (decision 0072: the sampling, Do Not Track and Global Privacy Control checks and the import, about
-  // 180 bytes; the reporter itself is fetched after hydration, below).
-  it("keeps the shop's own first-load scripts under 26.25 kB brotli, apart from the framework's", async () => {
+  // 180 bytes; the reporter itself is fetched after hydration, below). 26.25 kB until the sections
+  // below the fold were laid out after hydration (decision 0076: the idle steps, the Back and Forward
+  // listener and the adopted rule, about 300 bytes; the inline script's text is read back from the
+  // document, not carried).
+  it("keeps the shop's own first-load scripts under 26.5 kB brotli, apart from the framework's", async () => {
     for (const path of pages()) {
       const html = await (await fetch(`${shop.url}${path}`)).text();
       const scripts = startModules(html);
@@ -133,7 +136,7 @@ describe('first-load weight of public pages', () => {
         else shopOwn += bytes;
       }
       expect(framework, path).toBeGreaterThan(50 * KB);
-      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(26.25 * KB);
+      expect(shopOwn, `${path}: ${scripts.join(' ')}`).toBeLessThan(26.5 * KB);
       console.log(`first-load scripts of ${path}: ${shopOwn} bytes brotli`);
     }
   });

@@ -43,18 +43,30 @@ const ADOPT =
  * React Router gives a page that is left back to the browser's own restoration (it sets
  * `history.scrollRestoration` to 'auto' as the page hides), and the browser may already have
  * restored the position onto the skipped sections and would keep adjusting it while the page
- * loads; when React Router is about to restore it, the browser is told to stop.
+ * loads; so when a position is stored the browser is told to stop, and the script goes there at
+ * once. React Router's own script, right after, finds the page there already (it would scroll
+ * smoothly, from the top, since the page's `scroll-behavior` is smooth).
  */
 const SCRIPT =
   `(function(){try{var k=history.state&&history.state.key,p=JSON.parse(sessionStorage.getItem('${POSITIONS_KEY}')||'{}');` +
-  `var r=k&&typeof p[k]==='number';if(r)history.scrollRestoration='manual';` +
-  `if(r||location.hash.length>1){${ADOPT}}}catch(e){}})()`;
+  `var y=k&&p[k],r=typeof y==='number';if(r||location.hash.length>1){${ADOPT}}` +
+  `if(r){history.scrollRestoration='manual';scrollTo({top:y,left:0,behavior:'instant'})}}catch(e){}})()`;
+
+const SCRIPT_ID = 'below-fold-script';
+
+/**
+ * The script's text: written by the server; in the browser read back from the document, so that
+ * hydration finds the same text and the page's scripts carry no copy of it (as the stylesheet's).
+ */
+function scriptText(): string {
+  if (import.meta.env.SSR) return SCRIPT;
+  return document.getElementById(SCRIPT_ID)?.textContent ?? '';
+}
 
 /** Rendered just before React Router's <ScrollRestoration>, so that it runs first. */
 export function BelowFoldScript() {
   const nonce = useNonce();
-  // The same text on the server and in the browser, so hydration leaves it alone.
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+  return <script id={SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptText() }} />;
 }
 
 /** In <head>: with scripts off, nothing waits to be laid out. */

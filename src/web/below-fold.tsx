@@ -81,7 +81,7 @@ export function BelowFoldWithoutScripts() {
 let allLaidOut = false;
 
 /** Lays out every waiting section at once, now and on the pages that follow; marks `<html>`. */
-export function layOutAll(): void {
+function layOutAll(): void {
   if (!allLaidOut) {
     allLaidOut = true;
     const sheet = new CSSStyleSheet();

@@ -6,22 +6,29 @@
  * first-load JavaScript <= 100 kB (transferred, compressed).
  *
  * Usage: node bench/lighthouse.mjs [--runs 3] [--url http://localhost:3000] [--baseline URL] [--write]
- *   [--throttling simulate|devtools]
+ *   [--throttling simulate|devtools] [--cpu-slowdown 4] [--pages /,/shop]
  *   Without --url it builds if needed, starts the shop on a free port with a fresh DATA_DIR and
  *   stops it afterwards. --baseline measures a second shop (say, the previous commit's build) in turn
  *   with the first, page by page, and reports both and the ratios. --write replaces the table in
  *   bench/README.md. --throttling devtools slows the CPU and network for real instead of simulating
  *   it from an unthrottled run (Lighthouse's default): slower and noisier, but it sees work that moves
- *   within the page's load, such as layout deferred past hydration (decision 0076).
+ *   within the page's load, such as layout deferred past hydration (decision 0076). --cpu-slowdown
+ *   sets Lighthouse's CPU multiplier (4 by default): 4 is a mid-range phone only on the host
+ *   Lighthouse was tuned on, so a quick host stands in for a slow one with a higher multiplier (the
+ *   report prints Lighthouse's benchmark index of the host). --pages measures some of the pages.
+ *   --floor also measures a bare page (one heading, one paragraph, no script, no style) served by
+ *   this script, in the same turns: what the host and Lighthouse cost before the shop costs anything.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +42,31 @@ const throttlingMethod = option('throttling', 'simulate');
 if (!['simulate', 'devtools'].includes(throttlingMethod))
   throw new Error('--throttling is simulate or devtools');
 const write = args.includes('--write');
+// Lighthouse's 4x is relative to the machine it runs on: a slower host is a slower phone. A higher
+// multiplier on a quick host stands in for the default on a slow one; the report prints Lighthouse's
+// own CPU benchmark (environment.benchmarkIndex) so two days' hosts can be compared.
+const cpuSlowdown = Number(option('cpu-slowdown', String(throttling.mobileSlow4G.cpuSlowdownMultiplier)));
+if (!(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown is a number, at least 1');
+const onlyPages = option('pages', undefined)?.split(',');
+const floor = args.includes('--floor');
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Bare page</title>' +
+  '<meta name="description" content="One heading and one paragraph, to measure the floor."></head>' +
+  '<body><h1>Northbite</h1><p>One heading and one paragraph: the least a page can be.</p></body></html>';
+
+/** Serves the bare page on a free port; the floor row of the report. */
+async function startBarePage() {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(BARE_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    stop: () => new Promise((r) => server.close(r)),
+  };
+}
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -86,6 +118,7 @@ async function measure(chrome, url) {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     throttlingMethod,
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   const { categories, audits } = result.lhr;
   const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
@@ -98,6 +131,7 @@ async function measure(chrome, url) {
     cls: audits['cumulative-layout-shift'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     jsKb: (scripts?.transferSize ?? 0) / 1024,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     failing: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
@@ -114,7 +148,7 @@ const pages = [
   `/products/${product.slug}`,
   '/categories/chunky-protein-cookies',
   '/chunky-variety-pack',
-];
+].filter((path) => !onlyPages || onlyPages.some((only) => path === only || path.startsWith(`${only}/`)));
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -134,23 +168,30 @@ const summarise = (path, samples) => {
     cls: pick('cls'),
     tbt: pick('tbt'),
     jsKb: pick('jsKb'),
+    benchmarkIndex: pick('benchmarkIndex'),
     failing: [...new Set(samples.flatMap((s) => s.failing))],
   };
 };
 
 const rows = [];
 const baselineRows = [];
+const barePage = floor ? await startBarePage() : undefined;
+// The bare page stands in for a path of both shops: the same page, measured in the same turns.
+const targets = [
+  ...(barePage ? [{ path: '(bare page)', url: barePage.url, baselineUrl: barePage.url }] : []),
+  ...pages.map((path) => ({ path, url: shop.url + path, baselineUrl: baseline && baseline + path })),
+];
 try {
-  for (const path of pages) {
+  for (const { path, url, baselineUrl } of targets) {
     // Warm-up: server caches, compiled templates.
-    await measure(chrome, shop.url + path);
-    if (baseline) await measure(chrome, baseline + path);
+    await measure(chrome, url);
+    if (baseline) await measure(chrome, baselineUrl);
     const samples = [];
     const baselineSamples = [];
     // With --baseline, the two shops take turns, so both see the same moments of a noisy machine.
     for (let i = 0; i < runs; i++) {
-      if (baseline) baselineSamples.push(await measure(chrome, baseline + path));
-      samples.push(await measure(chrome, shop.url + path));
+      if (baseline) baselineSamples.push(await measure(chrome, baselineUrl));
+      samples.push(await measure(chrome, url));
     }
     rows.push(summarise(path, samples));
     if (baseline) baselineRows.push(summarise(path, baselineSamples));
@@ -159,6 +200,7 @@ try {
 } finally {
   await chrome.kill();
   await shop.stop();
+  await barePage?.stop();
 }
 
 const tableOf = (rows) =>
@@ -167,7 +209,7 @@ const tableOf = (rows) =>
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKb.toFixed(1)} |`,
+        `| ${r.path.startsWith('/') ? `\`${r.path}\`` : r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKb.toFixed(1)} |`,
     ),
   ].join('\n');
 const table = baseline
@@ -178,20 +220,20 @@ const table = baseline
       '',
       tableOf(baselineRows),
       '',
-      '| page | LCP after / before | performance after / before |',
-      '| --- | ---: | ---: |',
+      '| page | LCP after / before | performance after / before | TBT after / before |',
+      '| --- | ---: | ---: | ---: |',
       ...rows.map(
         (r, i) =>
-          `| \`${r.path}\` | ${(r.lcp / 1000).toFixed(2)} / ${(baselineRows[i].lcp / 1000).toFixed(2)} s = ${(r.lcp / baselineRows[i].lcp).toFixed(2)} | ${r.performance} / ${baselineRows[i].performance} |`,
+          `| ${r.path.startsWith('/') ? `\`${r.path}\`` : r.path} | ${(r.lcp / 1000).toFixed(2)} / ${(baselineRows[i].lcp / 1000).toFixed(2)} s = ${(r.lcp / baselineRows[i].lcp).toFixed(2)} | ${r.performance} / ${baselineRows[i].performance} | ${Math.round(r.tbt)} / ${Math.round(baselineRows[i].tbt)} ms |`,
       ),
     ].join('\n')
   : tableOf(rows);
 const failing = rows
-  .filter((r) => r.failing.length > 0)
+  .filter((r) => r.path.startsWith('/') && r.failing.length > 0)
   .map((r) => `- \`${r.path}\`: ${r.failing.join(', ')}`);
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [
-  `Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (${throttlingMethod} throttling), median of ${runs} runs after one warm-up, on ${new Date().toISOString().slice(0, 10)}; ${machine}.`,
+  `Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (${throttlingMethod} throttling, CPU ${cpuSlowdown}x), median of ${runs} runs after one warm-up, on ${new Date().toISOString().slice(0, 10)}; ${machine}; Lighthouse's benchmark index ${Math.round(median(rows.map((r) => r.benchmarkIndex)))}.`,
   `Command: \`node bench/lighthouse.mjs ${args.join(' ')}\`.`,
   '',
   table,

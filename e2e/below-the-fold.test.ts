@@ -173,6 +173,36 @@ describe('sections below the fold', () => {
     await page.close();
   });
 
+  it('take the shopper to #reviews, which arrive last, on a first load and after a navigation', async () => {
+    // The reviews' code loads apart and the server sends their section last, after the browser's
+    // own jump to a fragment and React Router's have looked for it.
+    const reviewsInView = (page: Page) =>
+      page.evaluate(() => {
+        const top = document.getElementById('reviews')?.getBoundingClientRect().top;
+        return top !== undefined && top > -2 && top < window.innerHeight / 2;
+      });
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchForErrors(page);
+    await page.goto(`${shop.url}/products/${productSlug}#reviews`);
+    await hydrated(page);
+    await expect.poll(() => reviewsInView(page), { timeout: 5000 }).toBe(true);
+
+    // A link from a page without the reviews' code (the admin's review list links like this).
+    await page.goto(`${shop.url}/`);
+    await hydrated(page);
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+        ).__reactRouterDataRouter.navigate(to),
+      `/products/${productSlug}#reviews`,
+    );
+    await page.waitForURL(`**/products/${productSlug}#reviews`);
+    await expect.poll(() => reviewsInView(page), { timeout: 5000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('wait for nothing without scripts', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductReviewPage, PublicProductReview } from '../../../domain/product-review-schemas';
 import type { ReviewSort } from '../../../domain/product-reviews';
@@ -67,6 +67,17 @@ export default function ProductReviews({
   const user = useStoredUser();
   const { summary } = view;
   const path = `/products/${slug}`;
+  const section = useRef<HTMLElement>(null);
+
+  // A link to #reviews (the admin's review list, a link a shopper shares) lands here. This section's
+  // code loads apart and the server sends it last, so the browser's own jump to the fragment on a
+  // first load, and React Router's after a navigation, can look for it before it exists and leave
+  // the page at the top. A page that is elsewhere already (a restored position) stays there.
+  useEffect(() => {
+    if (window.location.hash === '#reviews' && window.scrollY === 0) {
+      section.current?.scrollIntoView({ behavior: 'instant' });
+    }
+  }, []);
 
   async function show(sort: ReviewSort, page: number) {
     try {
@@ -107,6 +118,7 @@ export default function ProductReviews({
 
   return (
     <section
+      ref={section}
       id="reviews"
       aria-labelledby="reviews-title"
       className="below-fold container-page max-w-4xl scroll-mt-24 py-16"
